@@ -1,0 +1,40 @@
+# The one front door.  How a patch becomes a booted, tested kernel:
+#   deps -> tree (base + patches/) -> kernel -> tests -> test (QEMU)
+# Every step is incremental; "make test" runs them all.
+
+S := scripts
+
+.PHONY: all deps tree kernel tests test demo check bench export clean
+
+all: test
+
+deps:
+	@$(S)/deps.sh
+
+tree: deps
+	@$(S)/mktree.sh
+
+kernel: tree
+	@$(S)/build-kernel.sh vm
+	@$(S)/build-kernel.sh compile-test
+
+tests: kernel
+	@$(S)/build-tests.sh
+
+test: tests
+	@$(S)/test.sh
+
+demo: tests
+	@$(S)/demo.sh
+
+check: tree
+	@$(S)/check.sh
+
+bench: tests
+	@$(S)/bench.sh
+
+export:
+	@$(S)/export.sh
+
+clean:
+	rm -rf build

@@ -1,0 +1,49 @@
+#!/bin/sh
+# In-VM test runner.  Runs the BPF selftests of interest and the project's
+# own tests, printing one line per test ("PASS name" / "FAIL name") to
+# stdout and to /run/out/results.  A failing test's log follows its line.
+# Usage: run-tests.sh TREE
+set -u
+tree=$1
+top=$(pwd)
+results=/run/out/results
+logs=/run/out/logs
+: > "$results"
+mkdir -p "$logs"
+
+result() {	# result PASS|FAIL NAME [LOG]
+	echo "$1 $2" | tee -a "$results"
+	if [ "$1" = FAIL ] && [ -n "${3:-}" ]; then
+		sed 's/^/    | /' "$3" | tail -n 60
+	fi
+}
+
+# test_progs: every xdp test of the base and of the series, plus the
+# selftest the series repairs.
+log=$logs/test_progs.log
+(cd "$tree/tools/testing/selftests/bpf" && ./test_progs -t xdp,test_global_funcs) > "$log" 2>&1
+rc=$?
+sed -n 's/^#[0-9]* \([^/:]*\):\(OK\|SKIP\|FAIL\)$/\2 \1/p' "$log" > "$logs/test_progs.list"
+while read -r status name; do
+	case $status in
+	OK)	result PASS "test_progs/$name" ;;
+	*)	sed -n "/^#[0-9]*\/*[0-9]* $name[:/]/,/^#/p" "$log" > "$logs/tp-$name.log"
+		result FAIL "test_progs/$name" "$logs/tp-$name.log" ;;
+	esac
+done < "$logs/test_progs.list"
+if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$logs/test_progs.list"; then
+	result FAIL "test_progs (exit $rc)" "$log"
+fi
+
+# The project's own tests: tests/*.sh, each exits 0 on success.
+for t in "$top"/tests/*.sh; do
+	[ -f "$t" ] || continue
+	name=$(basename "$t" .sh)
+	log=$logs/$name.log
+	if (cd "$top/tests" && sh "$t") > "$log" 2>&1; then
+		result PASS "$name"
+	else
+		result FAIL "$name" "$log"
+	fi
+done
+exit 0

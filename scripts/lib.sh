@@ -1,0 +1,40 @@
+# Shared settings for the harness scripts; sourced, never run.
+# Every path and name the scripts agree on is defined here, once.
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+CACHE=${XDP_MB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xdp-mb}
+
+BASE_VERSION=5.10.223
+BASE_TARBALL=linux_$BASE_VERSION.orig.tar.xz
+BASE_SHA256=5272175427d036677539b9ef88a6bc30e455aca2d4fe9a942b2926ef7967ad20
+BASE_REPO=$CACHE/linux-$BASE_VERSION.git	# the base as one commit, tag "base"
+
+TREE=${TREE:-$BUILD/linux}			# generated tree: base + series
+BASE_TREE=$BUILD/linux-base			# unpatched tree, for A/B benchmarks
+
+# The project's identity: author and Signed-off-by of every patch.
+PROJECT_NAME='XDP multi-buffer project'
+PROJECT_EMAIL='xdp-mb@example.org'
+
+JOBS=${JOBS:-$(($(nproc) + 1))}
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Where the kernel of source tree $1 is built for config/$2.config.
+objdir() { echo "$1.obj/$2"; }
+
+# The kernel's make, with ccache, out of tree: kmake SRC OUT [TARGET...].
+# The cache is keyed on paths relative to $BUILD, so a fresh clone
+# elsewhere still hits it.
+kmake() {
+	src=$1
+	out=$2
+	shift 2
+	mkdir -p "$out"
+	CCACHE_DIR=$CACHE/ccache CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1 \
+	CCACHE_MAXSIZE=8G KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026' \
+	KBUILD_BUILD_USER=xdp-mb KBUILD_BUILD_HOST=vm \
+		make -C "$src" O="$out" -j"$JOBS" CC='ccache gcc' HOSTCC='ccache gcc' "$@"
+}

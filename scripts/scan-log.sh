@@ -1,0 +1,16 @@
+#!/bin/sh
+# Fail, printing the report, if a kernel log shows an oops, BUG, WARN,
+# KASAN, UBSAN or kmemleak report, a panic or a lockup.
+# Usage: scan-log.sh LOG...   (missing files are skipped)
+set -u
+pat='BUG:|WARNING:|Oops|general protection fault|Kernel panic|KASAN|UBSAN|kmemleak|unreferenced object|soft lockup|hard LOCKUP|rcu_sched self-detected stall|Call Trace:'
+for f in "$@"; do
+	[ -f "$f" ] || continue
+	line=$(grep -n -m1 -E "$pat" "$f" | cut -d: -f1)
+	[ -n "$line" ] || continue
+	start=$((line > 5 ? line - 5 : 1))
+	printf '\nerror: kernel report in %s:\n' "$f" >&2
+	sed -n "${start},$((line + 60))p" "$f" >&2
+	exit 1
+done
+exit 0

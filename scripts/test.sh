@@ -1,0 +1,24 @@
+#!/bin/sh
+# Boot the patched kernel, run the in-VM tests, and print the verdict:
+# one line per test, then "N passed, N failed".  The VM itself counts as
+# a test: a kernel report in its log, a timeout or a crash fails it.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+out=$BUILD/results/test
+kernel=$(objdir "$TREE" vm)/arch/x86/boot/bzImage
+say "booting $(basename "$TREE") in QEMU and running the tests (log: $out)"
+"$TOP/scripts/vm.sh" "$kernel" "$out" guest/run-tests.sh "$TREE"
+vmrc=$?
+
+pass=$(cat "$out/results" 2>/dev/null | grep -c '^PASS ')
+fail=$(cat "$out/results" 2>/dev/null | grep -c '^FAIL ')
+if [ "$vmrc" = 0 ]; then
+	echo "PASS vm (clean kernel log, guest finished)"
+	pass=$((pass + 1))
+else
+	echo "FAIL vm (exit $vmrc; see above and $out/console.log)"
+	fail=$((fail + 1))
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
