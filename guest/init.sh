@@ -18,7 +18,6 @@ mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 out /run/out
 mkdir -p /run/host-tmp && mount --bind /tmp /run/host-tmp
 mount -t tmpfs tmpfs /tmp
 mount -t tmpfs tmpfs /var/tmp 2>/dev/null
-mount -t tmpfs tmpfs /var/run 2>/dev/null
 mount -t tmpfs tmpfs /root 2>/dev/null
 mount -t bpf bpf /sys/fs/bpf
 mount -t debugfs debugfs /sys/kernel/debug
