@@ -14,12 +14,31 @@ if [ "${CHECK_BUILD:-1}" = 1 ] && [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; th
 	git -C "$TREE" worktree add -q --detach "$wt" base || die "cannot create $wt"
 fi
 
+# Two findings of checkpatch are wrong for this series, and are dropped:
+# - FILE_PATH_CHANGES ("does MAINTAINERS need updating?") for a patch
+#   whose new files all have a MAINTAINERS entry already;
+# - BIT_MACRO in tools/include/uapi/, a copy of a UAPI header, where
+#   BIT() does not exist (checkpatch exempts include/uapi/ only).
+known_false() {	# known_false PATCH < checkpatch output
+	covered=1
+	for f in $(awk '/^diff --git / { f = substr($4, 3) } /^new file mode/ { print f }' "$1"); do
+		(cd "$TREE" && scripts/get_maintainer.pl --no-git --no-git-fallback \
+			--no-rolestats -f "$f" 2>/dev/null) | grep -q '@' || covered=0
+	done
+	awk -v covered=$covered 'BEGIN { RS = ""; ORS = "\n\n" }
+		/^WARNING: added, moved or deleted file/ && covered { next }
+		/^CHECK: Prefer using the BIT macro/ && /FILE: tools\/include\/uapi\// { next }
+		{ print }'
+}
+
 bad=0
 n=0
 printf '%-64s %6s %8s %6s  %s\n' patch errors warnings checks builds
 for p in $(cat "$PATCHES/series"); do
 	n=$((n + 1))
-	sum=$(cd "$TREE" && scripts/checkpatch.pl --strict --quiet --no-summary "$PATCHES/$p" 2>&1)
+	# Debian's python3, which has the modules spdxcheck.py needs
+	sum=$(cd "$TREE" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict --quiet --no-summary \
+		"$PATCHES/$p" 2>&1 | known_false "$PATCHES/$p")
 	e=$(printf '%s\n' "$sum" | grep -c '^ERROR:')
 	w=$(printf '%s\n' "$sum" | grep -c '^WARNING:')
 	c=$(printf '%s\n' "$sum" | grep -c '^CHECK:')

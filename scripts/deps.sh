@@ -6,7 +6,8 @@ set -eu
 
 pkgs="make gcc git xz-utils flex bison bc libelf-dev libssl-dev dwarves ccache
 	qemu-system-x86 clang llvm lld libcap-dev zlib1g-dev python3-docutils
-	pkg-config libbpf-dev iproute2 iputils-ping kmod cpio rsync ethtool"
+	pkg-config libbpf-dev iproute2 iputils-ping kmod cpio rsync ethtool
+	python3-ply python3-git python-is-python3"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||

@@ -18,12 +18,17 @@ PROJECT_NAME='XDP multi-buffer project'
 PROJECT_EMAIL='xdp-mb@example.org'
 
 JOBS=${JOBS:-$(($(nproc) + 1))}
+# The scripts run their own makes with -j$JOBS; a jobserver inherited from
+# the front-door make would not reach them and force -j1.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# Where the kernel of source tree $1 is built for config/$2.config.
-objdir() { echo "$1.obj/$2"; }
+# Where the kernel of source tree $1 is built for config/$2.config: a
+# direct subdirectory of the tree, so that kbuild names sources by the
+# relative path ".." and ccache hits across clones in other folders.
+objdir() { echo "$1/obj-$2"; }
 
 # The kernel's make, with ccache, out of tree: kmake SRC OUT [TARGET...].
 # The cache is keyed on paths relative to $BUILD, so a fresh clone

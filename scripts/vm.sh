@@ -46,7 +46,7 @@ timeout --foreground "${VM_TIMEOUT:-1800}" qemu-system-x86_64 $accel -m "${VM_ME
 	-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
 	-fsdev local,id=out,path="$out",security_model=none \
 	-device virtio-9p-pci,fsdev=out,mount_tag=out \
-	-append "console=ttyS0 root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000 ro init=$TOP/guest/init.sh panic=-1 nokaslr" \
+	-append "console=ttyS0 root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000 ro init=$TOP/guest/init.sh panic=-1 nokaslr pci=noacpi random.trust_cpu=on ${VM_APPEND:-}" \
 	> "$out/console.log" 2>&1 </dev/null || rc=$?
 sleep 1
 kill "$tailpid" 2>/dev/null || true

@@ -3,7 +3,8 @@
  * libbpf-dev and linux-libc-dev headers rather than the kernel tree's:
  * the "xdp.frags" section and the fragment helpers, by their upstream
  * numbers.  It copies 16 bytes from the first fragment to the second
- * and records the packet length it saw.
+ * and records the packet length it saw.  Its twin in plain "xdp" must
+ * never be given such a packet.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -24,6 +25,12 @@ int xdp_frags_eco(struct xdp_md *ctx)
 	if (bpf_xdp_store_bytes(ctx, DST_OFF, buf, sizeof(buf)))
 		return XDP_ABORTED;
 	return XDP_TX;
+}
+
+SEC("xdp")
+int xdp_no_frags_eco(struct xdp_md *ctx)
+{
+	return XDP_PASS;
 }
 
 char _license[] SEC("license") = "GPL";

@@ -26,7 +26,7 @@ static void check(int ok, const char *what)
 int main(int argc, char **argv)
 {
 	const char *path = argc > 1 ? argv[1] : "xdp_frags_eco.bpf.o";
-	struct bpf_program *prog;
+	struct bpf_program *prog, *plain;
 	struct bpf_object *obj;
 	struct bpf_map *bss;
 	__u32 seen_len = 0;
@@ -51,16 +51,23 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	prog = bpf_object__find_program_by_name(obj, "xdp_frags_eco");
-	check(prog != NULL, "program found");
-	if (!prog)
+	plain = bpf_object__find_program_by_name(obj, "xdp_no_frags_eco");
+	check(prog && plain, "programs found");
+	if (!prog || !plain)
 		return 1;
-	check(bpf_program__flags(prog) & BPF_F_XDP_HAS_FRAGS,
-	      "libbpf sets BPF_F_XDP_HAS_FRAGS for SEC(\"xdp.frags\")");
 
 	err = bpf_object__load(obj);
 	check(!err, "the kernel loads the program");
 	if (err)
 		return 1;
+
+	/* What tells the two apart is BPF_F_XDP_HAS_FRAGS, which libbpf
+	 * passes for SEC("xdp.frags") only.
+	 */
+	err = bpf_prog_test_run_opts(bpf_program__fd(plain), &topts);
+	check(err == -EMSGSIZE,
+	      "the plain SEC(\"xdp\") program is refused the 9000-byte packet (EMSGSIZE)");
+	topts.data_size_out = sizeof(out);
 
 	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &topts);
 	check(!err, "BPF_PROG_TEST_RUN on a 9000-byte packet");
