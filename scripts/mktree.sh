@@ -19,7 +19,6 @@ if [ ! -d "$TREE/.git" ]; then
 	git clone -q --shared --no-checkout "$BASE_REPO" "$TREE"
 	git -C "$TREE" config user.name "$PROJECT_NAME"
 	git -C "$TREE" config user.email "$PROJECT_EMAIL"
-	git -C "$TREE" config format.signOff true
 	git -C "$TREE" checkout -q -b series base
 elif [ -f "$stamp" ]; then
 	read -r had head < "$stamp"
