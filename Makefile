@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: all deps tree kernel tests test demo check bench export clean
+.PHONY: all deps tree kernel tests test demo check export clean
 
 all: test
 
@@ -29,9 +29,6 @@ demo: tests
 
 check: tree
 	@$(S)/check.sh
-
-bench: tests
-	@$(S)/bench.sh
 
 export:
 	@$(S)/export.sh
