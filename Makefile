@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: all deps tree kernel tests test demo check export clean
+.PHONY: all deps tree kernel tests test demo bench check export clean
 
 all: test
 
@@ -26,6 +26,10 @@ test: tests
 
 demo: tests
 	@$(S)/demo.sh
+
+# Base against patched, same config; see README "Benchmark".
+bench: deps
+	@$(S)/bench.sh
 
 check: tree
 	@$(S)/check.sh

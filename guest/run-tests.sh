@@ -35,6 +35,28 @@ if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$logs/test_progs.list"; then
 	result FAIL "test_progs (exit $rc)" "$log"
 fi
 
+# AF_XDP: xskxceiver prints "PASS|FAIL [SKB |DRV ]NAME[: detail]" per test.
+xsk=$tree/tools/testing/selftests/bpf/test_xsk.sh
+if [ -x "$xsk" ]; then
+	log=$logs/xsk.log
+	sh "$xsk" > "$log" 2>&1
+	rc=$?
+	awk '$1 == "PASS" || $1 == "FAIL" {
+		n = $2
+		if (n == "SKB" || n == "DRV")
+			n = tolower(n) "/" $3
+		sub(/:$/, "", n)
+		print $1, "xsk/" n
+	}' "$log" |
+	while read -r status name; do
+		result "$status" "$name"
+	done
+	if [ "$rc" != 0 ]; then
+		grep -v '^PASS ' "$log" | sed 's/^/    | /' | tail -n 40
+		grep -q '^FAIL ' "$log" || result FAIL "xsk (exit $rc)" "$log"
+	fi
+fi
+
 # The project's own tests: tests/*.sh, each exits 0 on success.
 for t in "$top"/tests/*.sh; do
 	[ -f "$t" ] || continue

@@ -4,6 +4,8 @@
 #                 config/vm.config; builds bzImage (with BTF) for the VM
 #   compile-test  allnoconfig + config/compile-test.config; builds only the
 #                 hardware drivers the series converts
+#   bench         allnoconfig + config/vm.config + config/bench.config: the
+#                 VM kernel without KASAN and debug info, for make bench
 # Usage: build-kernel.sh CONFIG [SRC]   (SRC defaults to the generated tree)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -16,6 +18,8 @@ vm)		frags="$src/tools/testing/selftests/bpf/config $TOP/config/vm.config"
 		targets=bzImage ;;
 compile-test)	frags=$TOP/config/compile-test.config
 		targets="drivers/net/ethernet/intel/i40e/ drivers/net/ethernet/intel/ice/ drivers/net/ethernet/marvell/" ;;
+bench)		frags="$TOP/config/vm.config $TOP/config/bench.config"
+		targets=bzImage ;;
 *)		die "unknown config '$name'" ;;
 esac
 

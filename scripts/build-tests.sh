@@ -9,5 +9,11 @@ vmlinux=$(objdir "$TREE" vm)/vmlinux
 [ -f "$vmlinux" ] || die "no $vmlinux; build the kernel first"
 say "building test_progs"
 make -C "$TREE/tools/testing/selftests/bpf" -j"$JOBS" VMLINUX_BTF="$vmlinux" test_progs
+# The AF_XDP selftest, once the series carries it
+bpfsel=$TREE/tools/testing/selftests/bpf
+if [ -f "$bpfsel/xskxceiver.c" ]; then
+	say "building xskxceiver"
+	make -C "$bpfsel" -j"$JOBS" VMLINUX_BTF="$vmlinux" "$bpfsel/xskxceiver"
+fi
 say "building the project's tests"
 make -C "$TOP/tests" -j"$JOBS" KTREE="$TREE"

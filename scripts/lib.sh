@@ -12,6 +12,7 @@ BASE_REPO=$CACHE/linux-$BASE_VERSION.git	# the base as one commit, tag "base"
 
 TREE=${TREE:-$BUILD/linux}			# generated tree: base + series
 BASE_TREE=$BUILD/linux-base			# unpatched tree, for A/B benchmarks
+BENCH_RESULTS=${BENCH_RESULTS:-$BUILD/results/bench}		# make bench: VM outputs, results.md
 
 # The project's identity: author and Signed-off-by of every patch.
 PROJECT_NAME='XDP multi-buffer project'

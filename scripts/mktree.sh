@@ -4,12 +4,14 @@
 # already holds exactly this series, and reset in place when patches/ changed
 # (so make rebuilds only what the patches touch).  A tree holding commits that
 # were never exported is left alone: export them first, or FORCE=1.
+# SERIES=/dev/null gives the base alone (the A side of make bench).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 PATCHES=$TOP/patches
+series=${SERIES:-$PATCHES/series}
 stamp=$TREE/.git/xdp-mb-stamp
-want=$(cd "$PATCHES" && cat series $(cat series) 2>/dev/null | sha256sum | cut -c1-16)
+want=$(cd "$PATCHES" && cat "$series" $(cat "$series") 2>/dev/null | sha256sum | cut -c1-16)
 
 "$TOP/scripts/fetch-base.sh"
 
@@ -31,14 +33,14 @@ elif [ -f "$stamp" ]; then
 	[ "$had" = "$want" ] && [ "$now" = "$head" ] && exit 0
 fi
 
-say "applying $(wc -l < "$PATCHES/series") patches to the base"
+say "applying $(wc -l < "$series") patches to the base"
 git -C "$TREE" am --abort 2>/dev/null || true
 git -C "$TREE" reset -q --hard base
 
 # The cover letter becomes the branch description, so that export can
 # write it back unchanged.
 cover=$PATCHES/0000-cover-letter.patch
-if [ -f "$cover" ]; then
+if [ -f "$cover" ] && [ -s "$series" ]; then
 	awk '
 		/^Subject: / { sub(/^Subject: (\[[^]]*\] )?/, ""); subj = $0; insubj = 1; next }
 		insubj && /^ / { subj = subj $0; next }
@@ -49,7 +51,7 @@ if [ -f "$cover" ]; then
 	git -C "$TREE" config branch.series.description "$(cat "$TREE/.git/cover-description")"
 fi
 
-for p in $(cat "$PATCHES/series" 2>/dev/null); do
+for p in $(cat "$series" 2>/dev/null); do
 	if ! git -C "$TREE" am -q "$PATCHES/$p" >/dev/null 2>&1; then
 		printf '\nerror: patch %s does not apply:\n' "$p" >&2
 		git -C "$TREE" apply --check -v "$PATCHES/$p" 2>&1 | grep -v '^Checking patch' >&2 || true

@@ -6,6 +6,10 @@ set -u
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/results/test
+# xskxceiver registers a 4 GiB UMEM, and vmap() maps no more pages than
+# the guest has RAM (guest RAM is allocated by QEMU only as it is touched)
+VM_MEM=${VM_MEM:-5G}
+export VM_MEM
 kernel=$(objdir "$TREE" vm)/arch/x86/boot/bzImage
 say "booting $(basename "$TREE") in QEMU and running the tests (log: $out)"
 "$TOP/scripts/vm.sh" "$kernel" "$out" guest/run-tests.sh "$TREE"

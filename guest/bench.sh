@@ -1,0 +1,94 @@
+#!/bin/sh
+# The benchmark, in the VM (make bench): every workload in turn, the same
+# on every kernel.  One line per workload, to stdout and /run/out/bench.txt:
+#   WORKLOAD FIGURE...        guest ns per packet (instructions under icount)
+#   WORKLOAD n/a (REASON)     the kernel refused the setup or lost frames
+# The driver's details go to /run/out/bench.log.
+#
+# What is measured (see tests/xdp_bench.c):
+#   run/ACTION/SIZE    BPF_PROG_TEST_RUN, REPEAT runs per call, min of RUNS
+#   veth/ACTION/SIZE   pktgen (clone_skb 0) into veth va, native XDP on its
+#                      peer vb; pktgen's own start-to-end time per frame,
+#                      min of VETH_RUNS.  veth/none is the same traffic with
+#                      no XDP program: veth then hands the skb to the stack
+#                      (netif_rx), a different path, so it is reported as a
+#                      row of its own rather than subtracted from the others.
+#                      Frames that pass go up to UDP, where no socket takes
+#                      them.  XDP_TX frames land on va, XDP_REDIRECT frames
+#                      (devmap -> vc) on vd; each has an XDP_DROP program.
+#   */ACTION_mb/9000   the same with fragments: xdp.frags programs, MTU 9000
+#   copy/9000          the floor: one copy of 9000 bytes, pread() of a
+#                      tmpfs file; per call, and per byte (slope vs 64 B)
+# Usage: bench.sh  (from the project's top directory)
+set -u
+cd tests
+
+OBJ=./xdp_bench.bpf.o
+RUNS=5			# test_run calls per workload; the minimum counts
+REPEAT=2000000		# runs per test_run call
+VETH_RUNS=3		# pktgen runs per veth workload; the minimum counts
+FRAMES=50000		# frames per pktgen run
+FRAMES_MB=20000		# the same at 9000 bytes
+NS=bench
+
+out=/run/out/bench.txt
+log=/run/out/bench.log
+: > "$out"
+: > "$log"
+echo "test_run: $REPEAT runs per call, minimum of $RUNS calls; veth: minimum of $VETH_RUNS runs of $FRAMES frames ($FRAMES_MB at 9000 B)" \
+	> /run/out/settings
+
+# row NAME DRIVER-ARGS...: one workload; its figure, or why there is none
+row() {
+	name=$1
+	shift
+	echo "== $name" >> "$log"
+	if fig=$(ip netns exec $NS ./xdp_bench "$@" 2>> "$log"); then
+		echo "$name $fig"
+	else
+		echo "$name n/a ($(tail -n 1 "$log"))"
+	fi | tee -a "$out"
+}
+
+mtu() {
+	for d in va vb vc vd; do ip -n $NS link set dev $d mtu "$1"; done
+}
+
+# Two veth pairs in a namespace of their own.  No IPv6 (its router and
+# listener reports would cross the pairs mid-run), static neighbours (no
+# ARP).
+ip netns add $NS
+ip netns exec $NS sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+ip -n $NS link add va type veth peer name vb
+ip -n $NS link add vc type veth peer name vd
+ip -n $NS addr add 198.18.0.1/24 dev va
+ip -n $NS addr add 198.18.0.2/24 dev vb
+for d in va vb vc vd; do ip -n $NS link set dev $d up; done
+ip -n $NS neigh add 198.18.0.2 lladdr "$(ip netns exec $NS cat /sys/class/net/vb/address)" dev va
+ip -n $NS neigh add 198.18.0.1 lladdr "$(ip netns exec $NS cat /sys/class/net/va/address)" dev vb
+
+for size in 64 1500; do
+	for a in drop pass tx; do
+		row run/$a/$size run $OBJ xdp_$a $size $REPEAT $RUNS
+	done
+done
+mtu 1500
+for size in 64 1500; do
+	for a in none drop pass tx redirect; do
+		prog=xdp_$a
+		[ $a = none ] && prog=none
+		row veth/$a/$size veth $OBJ $prog $size $FRAMES $VETH_RUNS va vb vc vd
+	done
+done
+
+# With fragments (a kernel without them has n/a here)
+for a in drop pass tx; do
+	row run/${a}_mb/9000 run $OBJ xdp_${a}_mb 9000 $REPEAT $RUNS
+done
+mtu 9000
+for a in drop pass tx redirect; do
+	row veth/${a}_mb/9000 veth $OBJ xdp_${a}_mb 9000 $FRAMES_MB $VETH_RUNS va vb vc vd
+done
+row copy/9000 copy 9000 20000 $RUNS
+
+ip netns del $NS

@@ -1,0 +1,37 @@
+#!/bin/sh
+# make bench: what the series costs XDP, base against patched.  Both trees
+# are built from the same config (config/bench.config: no KASAN, no debug
+# info), each kernel boots twice and runs guest/bench.sh:
+#   - under icount (one vCPU, 1 ns of guest time = 1 instruction): the
+#     instruction counts, deterministic and free of host noise;
+#   - under multi-threaded TCG: wall-clock packets/s, kept only as a
+#     patched/base ratio.
+# Then scripts/bench-report.sh writes $BENCH_RESULTS/results.md.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+SERIES=/dev/null TREE=$BASE_TREE "$TOP/scripts/mktree.sh"
+"$TOP/scripts/mktree.sh"
+"$TOP/scripts/build-kernel.sh" bench "$BASE_TREE"
+"$TOP/scripts/build-kernel.sh" bench "$TREE"
+say "building the project's test programs"
+make -C "$TOP/tests" -j"$JOBS" KTREE="$TREE"
+
+# Both icount runs, then both wall-clock runs back to back, so that the
+# wall-clock pair sees the most similar host load.
+for clock in icount wall; do
+	for side in base patched; do
+		tree=$TREE
+		[ $side = base ] && tree=$BASE_TREE
+		say "bench: $side kernel ($(basename "$tree")), $clock"
+		icount=0
+		[ $clock = icount ] && icount=1
+		VM_ICOUNT=$icount VM_TIMEOUT=${VM_TIMEOUT:-3600} "$TOP/scripts/vm.sh" \
+			"$(objdir "$tree" bench)/arch/x86/boot/bzImage" \
+			"$BENCH_RESULTS/$side-$clock" guest/bench.sh
+		echo "$(git -C "$tree" rev-list --count base..HEAD) patches, tree HEAD $(git -C "$tree" rev-parse --short HEAD)" \
+			> "$BENCH_RESULTS/$side.tree"
+	done
+done
+git -C "$TOP" describe --always --dirty > "$BENCH_RESULTS/project.commit"
+"$TOP/scripts/bench-report.sh"
