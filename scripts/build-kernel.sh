@@ -3,10 +3,11 @@
 #   vm            allnoconfig + tools/testing/selftests/bpf/config +
 #                 config/vm.config; builds bzImage (with BTF) for the VM
 #   compile-test  allnoconfig + config/compile-test.config; builds only the
-#                 hardware drivers the series converts
+#                 hardware drivers the series converts (drivers/net/)
 #   bench         allnoconfig + config/vm.config + config/bench.config: the
 #                 VM kernel without KASAN and debug info, for make bench
 # Usage: build-kernel.sh CONFIG [SRC]   (SRC defaults to the generated tree)
+# BUILD_TARGETS, if set, replaces the config's make targets (make check).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -17,11 +18,12 @@ case $name in
 vm)		frags="$src/tools/testing/selftests/bpf/config $TOP/config/vm.config"
 		targets=bzImage ;;
 compile-test)	frags=$TOP/config/compile-test.config
-		targets="drivers/net/ethernet/intel/i40e/ drivers/net/ethernet/intel/ice/ drivers/net/ethernet/marvell/" ;;
+		targets=drivers/net/ ;;
 bench)		frags="$TOP/config/vm.config $TOP/config/bench.config"
 		targets=bzImage ;;
 *)		die "unknown config '$name'" ;;
 esac
+targets=${BUILD_TARGETS:-$targets}
 
 mkdir -p "$out"
 log=$out/config-merge.log

@@ -12,6 +12,7 @@ VM_MEM=${VM_MEM:-5G}
 export VM_MEM
 kernel=$(objdir "$TREE" vm)/arch/x86/boot/bzImage
 say "booting $(basename "$TREE") in QEMU and running the tests (log: $out)"
+rm -rf "$out"	# nothing of an earlier run may count, or mislead
 "$TOP/scripts/vm.sh" "$kernel" "$out" guest/run-tests.sh "$TREE"
 vmrc=$?
 

@@ -6,6 +6,9 @@
  *
  * The program for MODE runs on vb in native mode; a peer program runs on
  * va (for XDP_TX) and on vd (for redirects from vb to vc), as veth wants.
+ * Two modes drop frames where veth returns them to their memory model:
+ * redirect-drop has vd's program drop what vb redirects to vc, and
+ * tx-nopeer bounces frames with XDP_TX towards a va with no program.
  *
  * Usage: veth_frags OBJ MODE udp SIZE...   send one UDP datagram of each
  *                                           payload SIZE, a -> b, and check
@@ -13,7 +16,7 @@
  *        veth_frags OBJ MODE burst N SIZE  send N datagrams of SIZE back to
  *                                           back, then count those intact
  *        veth_frags OBJ MODE exec CMD...   run CMD with the programs attached
- * MODE: pass | drop | tx | redirect | edit
+ * MODE: pass | drop | tx | redirect | edit | redirect-drop | tx-nopeer
  * VETH_FRAGS_TARGET names another device of netns b to redirect to.
  * Both print what each program saw; udp also checks those counts, and
  * exits 1 on any mismatch.
@@ -52,17 +55,21 @@ struct mode {
 	const char *name;
 	const char *prog;	/* on vb */
 	int slot;		/* its counter */
-	const char *peer_ns;	/* where frags_peer runs, if anywhere */
+	const char *peer_ns;	/* where the peer program runs, if anywhere */
 	const char *peer_dev;
+	const char *peer_prog;
+	int peer_slot;
 	const char *recv_ns;	/* where the datagram should arrive */
 };
 
 static const struct mode modes[] = {
-	{ "pass",     "frags_pass",     SEEN_PASS,     NULL, NULL, "b" },
-	{ "drop",     "frags_drop",     SEEN_DROP,     NULL, NULL, NULL },
-	{ "tx",       "frags_tx",       SEEN_TX,       "a",  "va", "a" },
-	{ "redirect", "frags_redirect", SEEN_REDIRECT, "c",  "vd", "c" },
-	{ "edit",     "frags_edit",     SEEN_EDIT,     NULL, NULL, "b" },
+	{ "pass",     "frags_pass",     SEEN_PASS,     NULL, NULL, NULL, 0, "b" },
+	{ "drop",     "frags_drop",     SEEN_DROP,     NULL, NULL, NULL, 0, NULL },
+	{ "tx",       "frags_tx",       SEEN_TX,       "a",  "va", "frags_peer", SEEN_PEER, "a" },
+	{ "redirect", "frags_redirect", SEEN_REDIRECT, "c",  "vd", "frags_peer", SEEN_PEER, "c" },
+	{ "edit",     "frags_edit",     SEEN_EDIT,     NULL, NULL, NULL, 0, "b" },
+	{ "redirect-drop", "frags_redirect", SEEN_REDIRECT, "c", "vd", "frags_drop", SEEN_DROP, NULL },
+	{ "tx-nopeer", "frags_tx",      SEEN_TX,       NULL, NULL, NULL, 0, NULL },
 };
 
 static struct veth_frags_state state;
@@ -283,9 +290,9 @@ static int run_udp(const struct mode *m, int nsizes, char **sizes)
 		       (unsigned long long)state.seen[m->slot].bytes, frames, bytes);
 		failed++;
 	}
-	if (m->peer_ns && state.seen[SEEN_PEER].frames != frames) {
+	if (m->peer_ns && state.seen[m->peer_slot].frames != frames) {
 		printf("FAIL peer program saw %llu frames; want %llu\n",
-		       (unsigned long long)state.seen[SEEN_PEER].frames, frames);
+		       (unsigned long long)state.seen[m->peer_slot].frames, frames);
 		failed++;
 	}
 	if (state.edited != edited) {
@@ -375,10 +382,10 @@ int main(int argc, char **argv)
 	if (!bss)
 		return 1;
 	bss_fd = bpf_map__fd(bss);
-	if (!strcmp(m->name, "redirect") && getenv("VETH_FRAGS_TARGET")) {
+	if (!strcmp(m->prog, "frags_redirect") && getenv("VETH_FRAGS_TARGET")) {
 		mac_in("b", getenv("VETH_FRAGS_TARGET"), state.redirect_mac);
 		state.redirect_ifindex = ifindex_in("b", getenv("VETH_FRAGS_TARGET"));
-	} else if (!strcmp(m->name, "redirect")) {
+	} else if (!strcmp(m->prog, "frags_redirect")) {
 		mac_in("c", "vd", state.redirect_mac);
 		state.redirect_ifindex = ifindex_in("b", "vc");
 	}
@@ -386,7 +393,7 @@ int main(int argc, char **argv)
 		return 1;
 
 	if (m->peer_ns)
-		attach(obj, "frags_peer", m->peer_ns, m->peer_dev);
+		attach(obj, m->peer_prog, m->peer_ns, m->peer_dev);
 	attach(obj, m->prog, "b", "vb");
 
 	if (!strcmp(argv[3], "udp")) {
@@ -413,7 +420,7 @@ int main(int argc, char **argv)
 	bpf_object__close(obj);
 	return rc;
 usage:
-	fprintf(stderr, "usage: %s OBJ pass|drop|tx|redirect|edit udp SIZE...|burst N SIZE|exec CMD...\n",
+	fprintf(stderr, "usage: %s OBJ MODE udp SIZE...|burst N SIZE|exec CMD...\n",
 		argv[0]);
 	return 2;
 }
