@@ -19,8 +19,10 @@
 #   */ACTION_mb/9000   the same with fragments: xdp.frags programs, MTU 9000
 #   copy/9000          the floor: one copy of 9000 bytes, pread() of a
 #                      tmpfs file; per call, and per byte (slope vs 64 B)
-# Usage: bench.sh  (from the project's top directory)
+# Usage: bench.sh [PATTERN]  (from the project's top directory); with a
+# shell PATTERN, only the workloads whose names match it, e.g. 'veth/*/64'.
 set -u
+only=${1:-*}
 cd tests
 
 OBJ=./xdp_bench.bpf.o
@@ -42,6 +44,8 @@ echo "test_run: $REPEAT runs per call, minimum of $RUNS calls; veth: minimum of 
 row() {
 	name=$1
 	shift
+	# shellcheck disable=SC2254
+	case $name in $only) ;; *) return 0 ;; esac
 	echo "== $name" >> "$log"
 	if fig=$(ip netns exec $NS ./xdp_bench "$@" 2>> "$log"); then
 		echo "$name $fig"
