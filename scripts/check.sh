@@ -2,17 +2,17 @@
 # For every patch in the series: scripts/checkpatch.pl --strict on the
 # exported file, then, in a worktree of its own with that patch on top of
 # the ones before it, a build of what the series can break:
-# - vm config: kernel/bpf/, net/core/, net/bpf/, net/xdp/, and every other
-#   file of the series' that this config builds;
-# - compile-test config: every driver file the series touches, and those
-#   using the AF_XDP driver API, whose headers it changes;
+# - every kernel file the series touches, in the config that builds it
+#   (vm, or compile-test for the hardware drivers and page_pool);
+# - the files using the AF_XDP driver API, whose headers it changes;
 # - tools/lib/bpf, when the patch touches tools/;
 # and a link check: no object may use a function that the series defines
 # but that does not exist yet at this patch.  A full vmlinux after every
 # patch would cost about as much as a cold build each time on 2 cores;
 # "make kernel" builds the whole of both configs at the tip.
 # Prints one line per patch; exits non-zero if any patch fails.
-# CHECK_BUILD=0 skips the builds.
+# CHECK_BUILD=0 skips the builds; CHECK_FROM=N starts the builds at
+# patch N (checkpatch still sees every patch).
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -41,20 +41,15 @@ known_false() {	# known_false PATCH < checkpatch output
 }
 
 # objects CONFIG: the objects of the check that the tip's build of CONFIG
-# has, one per line (directories end in /).
+# has, one per line.
 objects() {
 	tipobj=$(objdir "$TREE" "$1")
 	{
-		[ "$1" = vm ] && printf '%s\n' kernel/bpf/ net/core/ net/bpf/ net/xdp/
 		git -C "$TREE" diff --name-only base..HEAD -- '*.c'
-		[ "$1" = compile-test ] && git -C "$TREE" grep -l \
-			-e 'xdp_sock_drv\.h' -e 'xsk_buff_pool\.h' HEAD -- 'drivers/*.c' |
-			sed 's/^HEAD://'
+		git -C "$TREE" grep -l -e 'xdp_sock_drv\.h' -e 'xsk_buff_pool\.h' \
+			HEAD -- '*.c' | sed 's/^HEAD://'
 	} | grep -v '^tools/' | sort -u | while read -r f; do
-		case $f in
-		*/)	echo "$f" ;;
-		*.c)	[ -f "$tipobj/${f%.c}.o" ] && echo "${f%.c}.o" ;;
-		esac
+		[ -f "$tipobj/${f%.c}.o" ] && echo "${f%.c}.o"
 	done
 }
 
@@ -62,7 +57,7 @@ objects() {
 # the series' objects define at the tip must be defined at this patch too.
 check_links() {
 	for name in vm compile-test; do
-		for o in $(objects $name | grep '\.o$'); do
+		for o in $(objects $name); do
 			echo "$(objdir "$wt" $name)/$o"
 		done
 	done | xargs nm -g 2>/dev/null |
@@ -89,7 +84,7 @@ if [ "${CHECK_BUILD:-1}" = 1 ]; then
 	# What the series' objects define at the tip, from "make kernel".
 	tipdefs=$BUILD/check-tip-symbols
 	for name in vm compile-test; do
-		for o in $(objects $name | grep '\.o$'); do
+		for o in $(objects $name); do
 			echo "$(objdir "$TREE" $name)/$o"
 		done
 	done | xargs nm -g --defined-only 2>/dev/null |
@@ -109,7 +104,7 @@ for p in $(cat "$PATCHES/series"); do
 	w=$(printf '%s\n' "$sum" | grep -c '^WARNING:')
 	c=$(printf '%s\n' "$sum" | grep -c '^CHECK:')
 	builds=skipped
-	if [ "${CHECK_BUILD:-1}" = 1 ]; then
+	if [ "${CHECK_BUILD:-1}" = 1 ] && [ "$n" -ge "${CHECK_FROM:-1}" ]; then
 		commit=$(git -C "$TREE" rev-list --reverse base..HEAD | sed -n "${n}p")
 		log=$BUILD/check-$n.log
 		: > "$log"
