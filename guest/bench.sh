@@ -58,9 +58,10 @@ mtu() {
 	for d in va vb vc vd; do ip -n $NS link set dev $d mtu "$1"; done
 }
 
-# Two veth pairs in a namespace of their own.  No IPv6 (its router and
-# listener reports would cross the pairs mid-run), static neighbours (no
-# ARP).
+# Two veth pairs in a namespace of their own, not the three namespaces of
+# guest/veth-topology.sh: all recorded figures are for this layout.  No
+# IPv6 (its router and listener reports would cross the pairs mid-run),
+# static neighbours (no ARP).
 ip netns add $NS
 ip netns exec $NS sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
 ip -n $NS link add va type veth peer name vb

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Drive the veth multi-buffer tests (tests/veth_frags.sh sets up the
- * network namespaces):
+/* Drive the veth multi-buffer tests (guest/veth-topology.sh sets up the
+ * network namespaces, for tests/veth_frags.sh and guest/demo.sh):
  *
  *   a: va 198.18.0.1  <->  b: vb 198.18.0.2, vc  <->  c: vd 198.18.0.2
  *

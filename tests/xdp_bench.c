@@ -12,7 +12,7 @@
  *	COUNT pread()s of a SIZE-byte tmpfs file: one copy of SIZE bytes.
  *
  * Each prints on stdout the minimum over TIMES calls of CLOCK_MONOTONIC
- * nanoseconds per packet (run, copy); "copy" adds the cost per byte.
+ * nanoseconds per packet (run, veth, copy); "copy" adds the cost per byte.
  * Under QEMU's icount a nanosecond of guest time is one instruction.
  * Details of each call go to stderr.  Exit status 2: the kernel refused
  * the setup; 3: frames did not all reach the programs.
