@@ -53,14 +53,19 @@ objects() {
 	done
 }
 
+# object_paths SRC: the objects of the check in the builds of tree SRC
+object_paths() {
+	for name in vm compile-test; do
+		for o in $(objects $name); do
+			echo "$(objdir "$1" $name)/$o"
+		done
+	done
+}
+
 # check_links LOG: every symbol that an object of the check needs and that
 # the series' objects define at the tip must be defined at this patch too.
 check_links() {
-	for name in vm compile-test; do
-		for o in $(objects $name); do
-			echo "$(objdir "$wt" $name)/$o"
-		done
-	done | xargs nm -g 2>/dev/null |
+	object_paths "$wt" | xargs nm -g 2>/dev/null |
 		awk -v tip="$tipdefs" 'BEGIN { while ((getline l < tip) > 0) t[l] = 1 }
 			$1 == "U" { u[$2] = 1; next }
 			NF == 3 && $2 ~ /[A-TV-Z]/ { d[$3] = 1 }
@@ -83,11 +88,7 @@ build_at() {	# build_at COMMIT LOG
 if [ "${CHECK_BUILD:-1}" = 1 ]; then
 	# What the series' objects define at the tip, from "make kernel".
 	tipdefs=$BUILD/check-tip-symbols
-	for name in vm compile-test; do
-		for o in $(objects $name); do
-			echo "$(objdir "$TREE" $name)/$o"
-		done
-	done | xargs nm -g --defined-only 2>/dev/null |
+	object_paths "$TREE" | xargs nm -g --defined-only 2>/dev/null |
 		awk 'NF == 3 && $2 ~ /[A-TV-Z]/ { print $3 }' | sort -u > "$tipdefs"
 	[ -s "$tipdefs" ] || die "no objects at the tip; run 'make kernel' first"
 fi

@@ -42,6 +42,21 @@ rx_stat() {
 		awk -v n="$3" '$1 ~ "^rx_queue_[0-9]+_" n ":$" { s += $2 } END { print s + 0 }'
 }
 
+# since NS DEV NAME BEFORE: how much rx_stat NS DEV NAME grew from BEFORE
+since() { echo $(($(rx_stat "$1" "$2" "$3") - $4)); }
+
+# trace_sum FIELD PATTERN: the sum of FIELD=N over the trace lines that
+# match PATTERN
+trace_sum() {
+	grep -e "$2" "$T/trace" | sed -n "s/.* $1=\([0-9]*\).*/\1/p" |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+
+# expect_count WHAT WANT GOT: an exact count
+expect_count() {
+	if [ "$3" = "$2" ]; then ok "$1: $3"; else fail "$1: $3, want $2"; fi
+}
+
 . ../guest/veth-topology.sh
 veth_topology_up
 MAC_VB=$(mac b vb)
@@ -85,9 +100,8 @@ for mode in pass tx redirect edit; do
 	./veth_frags $OBJ $mode udp $SIZES && ok "UDP through $mode" || fail "UDP through $mode"
 	[ $mode = tx ] || continue
 	# XDP_TX goes through veth's bulk queue, which reports each flush
-	sent=$(sed -n 's/.*xdp_bulk_tx: .* sent=\([0-9]*\) drops=0 .*/\1/p' $T/trace | awk '{ s += $1 } END { print s + 0 }')
-	[ "$sent" = 29 ] && ok "xdp_bulk_tx reported 29 frames sent, none dropped" ||
-		fail "xdp_bulk_tx reported $sent frames sent without drops, want 29"
+	expect_count "frames xdp_bulk_tx reported sent, none dropped" 29 \
+		"$(trace_sum sent 'xdp_bulk_tx: .* drops=0 ')"
 done
 echo 0 > $T/events/xdp/xdp_bulk_tx/enable
 
@@ -95,16 +109,14 @@ echo "== XDP_DROP counters"
 drops0=$(rx_stat b vb xdp_drops)
 ./veth_frags $OBJ drop udp 9000 8972 5000 3478 64 && ok "dropped datagrams seen and gone" ||
 	fail "UDP through drop"
-drops=$(($(rx_stat b vb xdp_drops) - drops0))
-[ "$drops" = 6 ] && ok "xdp_drops counted 6 frames" || fail "xdp_drops counted $drops frames, want 6"
+expect_count "frames vb's xdp_drops counted" 6 "$(since b vb xdp_drops "$drops0")"
 
 echo "== frames veth frees itself: dropped after a redirect, or unsendable"
 # vd's program drops what vb redirects to vc: veth frees those frames.
 drops0=$(rx_stat c vd xdp_drops)
 ./veth_frags $OBJ redirect-drop udp 9000 8972 5000 3478 64 &&
 	ok "redirected datagrams dropped by vd's program" || fail "UDP through redirect-drop"
-drops=$(($(rx_stat c vd xdp_drops) - drops0))
-[ "$drops" = 6 ] && ok "vd's xdp_drops counted 6 frames" || fail "vd's xdp_drops counted $drops frames, want 6"
+expect_count "frames vd's xdp_drops counted" 6 "$(since c vd xdp_drops "$drops0")"
 # With no program on va, vb's XDP_TX has nowhere to go: veth frees the
 # whole bulk and says why.
 echo > $T/trace
@@ -113,11 +125,9 @@ errs0=$(rx_stat b vb xdp_tx_errors)
 ./veth_frags $OBJ tx-nopeer udp 9000 8972 5000 3478 64 &&
 	ok "datagrams bounced towards a peer without a program are gone" || fail "UDP through tx-nopeer"
 echo 0 > $T/events/xdp/xdp_bulk_tx/enable
-errs=$(($(rx_stat b vb xdp_tx_errors) - errs0))
-[ "$errs" = 6 ] && ok "vb's xdp_tx_errors counted 6 frames" || fail "vb's xdp_tx_errors counted $errs frames, want 6"
-lost=$(sed -n 's/.*xdp_bulk_tx: .* sent=0 drops=\([0-9]*\) err=-6$/\1/p' $T/trace | awk '{ s += $1 } END { print s + 0 }')
-[ "$lost" = 6 ] && ok "xdp_bulk_tx reported 6 frames dropped with ENXIO" ||
-	fail "xdp_bulk_tx reported $lost frames dropped with ENXIO, want 6"
+expect_count "frames vb's xdp_tx_errors counted" 6 "$(since b vb xdp_tx_errors "$errs0")"
+expect_count "frames xdp_bulk_tx reported dropped with ENXIO" 6 \
+	"$(trace_sum drops 'xdp_bulk_tx: .* sent=0 .* err=-6$')"
 
 echo "== redirect of a multi-buffer frame to a device that cannot send one"
 # tun takes single-buffer frames only: the 9014-byte frame must be dropped
@@ -136,7 +146,7 @@ sleep 1
 kill $reader
 echo 0 > $T/events/xdp/xdp_exception/enable
 echo 0 > $T/events/xdp/xdp_redirect_err/enable
-drops=$(($(rx_stat b vb drops) - drops0))
+drops=$(since b vb drops "$drops0")
 grep -qx 1042 /tmp/tap.out && ! grep -qx 9014 /tmp/tap.out &&
 	ok "tap0 got the 1042-byte frame and not the 9014-byte one" ||
 	fail "tap0 got frames of: $(grep -v ready /tmp/tap.out | tr '\n' ' ')"
@@ -144,7 +154,7 @@ grep -q 'xdp_redirect_err:.*err=-95' $T/trace &&
 	ok "the redirect failed with EOPNOTSUPP" || fail "no xdp_redirect_err with err=-95"
 grep -q 'xdp_exception:.*action=REDIRECT' $T/trace &&
 	ok "the drop was traced as an XDP_REDIRECT exception" || fail "no xdp_exception"
-[ "$drops" = 1 ] && ok "vb counted 1 drop" || fail "vb counted $drops drops, want 1"
+expect_count "drops vb counted" 1 "$drops"
 grep xdp_ $T/trace | tail -n 4
 
 echo "== no leak after 230k jumbo frames (pktgen, 9000-byte frames)"
