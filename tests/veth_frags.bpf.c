@@ -176,4 +176,28 @@ int single_pass(struct xdp_md *ctx)
 	return XDP_PASS;
 }
 
+/* Trim TAIL_DELTA bytes off every datagram of more than twice that and
+ * grow them back, then put the bytes back in: the datagram arrives as
+ * sent.  In generic mode a jumbo frame is one linear buffer larger than
+ * a page.
+ */
+SEC("xdp.frags")
+int frags_tail(struct xdp_md *ctx)
+{
+	__u32 len = bpf_xdp_get_buff_len(ctx);
+	__u8 tail[TAIL_DELTA];
+
+	count(SEEN_TAIL, ctx);
+	if (len < 2 * TAIL_DELTA || len > 0xffff ||
+	    !udp_ip((void *)(long)ctx->data, (void *)(long)ctx->data_end))
+		return XDP_PASS;
+	if (bpf_xdp_load_bytes(ctx, len - TAIL_DELTA, tail, sizeof(tail)) ||
+	    bpf_xdp_adjust_tail(ctx, -TAIL_DELTA) ||
+	    bpf_xdp_get_buff_len(ctx) != len - TAIL_DELTA ||
+	    bpf_xdp_adjust_tail(ctx, TAIL_DELTA) ||
+	    bpf_xdp_store_bytes(ctx, len - TAIL_DELTA, tail, sizeof(tail)))
+		return XDP_ABORTED;
+	return XDP_PASS;
+}
+
 char _license[] SEC("license") = "GPL";

@@ -16,7 +16,9 @@
  *        veth_frags OBJ MODE burst N SIZE  send N datagrams of SIZE back to
  *                                           back, then count those intact
  *        veth_frags OBJ MODE exec CMD...   run CMD with the programs attached
- * MODE: pass | drop | tx | redirect | edit | redirect-drop | tx-nopeer
+ * MODE: pass | drop | tx | redirect | edit | redirect-drop | tx-nopeer |
+ *       generic-tail (vb's program in generic mode, trimming and growing
+ *       the tail of each datagram and putting its bytes back)
  * VETH_FRAGS_TARGET names another device of netns b to redirect to.
  * Both print what each program saw; udp also checks those counts, and
  * exits 1 on any mismatch.
@@ -48,7 +50,7 @@
 #define MAX_PAYLOAD	65507
 
 static const char *const seen_name[SEEN_MAX] = {
-	"pass", "peer", "drop", "tx", "redirect", "edit",
+	"pass", "peer", "drop", "tx", "redirect", "edit", "tail",
 };
 
 struct mode {
@@ -60,16 +62,20 @@ struct mode {
 	const char *peer_prog;
 	int peer_slot;
 	const char *recv_ns;	/* where the datagram should arrive */
+	__u32 xdp_flags;	/* vb's attach mode, native if 0 */
 };
 
 static const struct mode modes[] = {
-	{ "pass",     "frags_pass",     SEEN_PASS,     NULL, NULL, NULL, 0, "b" },
-	{ "drop",     "frags_drop",     SEEN_DROP,     NULL, NULL, NULL, 0, NULL },
-	{ "tx",       "frags_tx",       SEEN_TX,       "a",  "va", "frags_peer", SEEN_PEER, "a" },
-	{ "redirect", "frags_redirect", SEEN_REDIRECT, "c",  "vd", "frags_peer", SEEN_PEER, "c" },
-	{ "edit",     "frags_edit",     SEEN_EDIT,     NULL, NULL, NULL, 0, "b" },
-	{ "redirect-drop", "frags_redirect", SEEN_REDIRECT, "c", "vd", "frags_drop", SEEN_DROP, NULL },
-	{ "tx-nopeer", "frags_tx",      SEEN_TX,       NULL, NULL, NULL, 0, NULL },
+	{ "pass",     "frags_pass",     SEEN_PASS,     NULL, NULL, NULL, 0, "b", 0 },
+	{ "drop",     "frags_drop",     SEEN_DROP,     NULL, NULL, NULL, 0, NULL, 0 },
+	{ "tx",       "frags_tx",       SEEN_TX,       "a",  "va", "frags_peer", SEEN_PEER, "a", 0 },
+	{ "redirect", "frags_redirect", SEEN_REDIRECT, "c",  "vd", "frags_peer", SEEN_PEER, "c", 0 },
+	{ "edit",     "frags_edit",     SEEN_EDIT,     NULL, NULL, NULL, 0, "b", 0 },
+	{ "redirect-drop", "frags_redirect", SEEN_REDIRECT, "c", "vd", "frags_drop", SEEN_DROP, NULL, 0 },
+	{ "tx-nopeer", "frags_tx",      SEEN_TX,       NULL, NULL, NULL, 0, NULL, 0 },
+	/* generic XDP: the program sees one linear buffer of the whole frame */
+	{ "generic-tail", "frags_tail", SEEN_TAIL,     NULL, NULL, NULL, 0, "b",
+	  XDP_FLAGS_SKB_MODE },
 };
 
 static struct veth_frags_state state;
@@ -103,7 +109,7 @@ static int ifindex_in(const char *ns, const char *dev)
 }
 
 static void attach(struct bpf_object *obj, const char *prog_name,
-		   const char *ns, const char *dev)
+		   const char *ns, const char *dev, __u32 flags)
 {
 	struct bpf_program *prog = bpf_object__find_program_by_name(obj, prog_name);
 	int err, ifindex = ifindex_in(ns, dev);
@@ -112,16 +118,16 @@ static void attach(struct bpf_object *obj, const char *prog_name,
 		fprintf(stderr, "no program %s\n", prog_name);
 		exit(1);
 	}
-	err = bpf_xdp_attach(ifindex, bpf_program__fd(prog), XDP_FLAGS_DRV_MODE, NULL);
+	err = bpf_xdp_attach(ifindex, bpf_program__fd(prog), flags, NULL);
 	if (err) {
 		fprintf(stderr, "attach %s to %s: %s\n", prog_name, dev, strerror(-err));
 		exit(1);
 	}
 }
 
-static void detach(const char *ns, const char *dev)
+static void detach(const char *ns, const char *dev, __u32 flags)
 {
-	bpf_xdp_detach(ifindex_in(ns, dev), XDP_FLAGS_DRV_MODE, NULL);
+	bpf_xdp_detach(ifindex_in(ns, dev), flags, NULL);
 }
 
 static void mac_in(const char *ns, const char *dev, unsigned char *mac)
@@ -393,8 +399,9 @@ int main(int argc, char **argv)
 		return 1;
 
 	if (m->peer_ns)
-		attach(obj, m->peer_prog, m->peer_ns, m->peer_dev);
-	attach(obj, m->prog, "b", "vb");
+		attach(obj, m->peer_prog, m->peer_ns, m->peer_dev,
+		       XDP_FLAGS_DRV_MODE);
+	attach(obj, m->prog, "b", "vb", m->xdp_flags ?: XDP_FLAGS_DRV_MODE);
 
 	if (!strcmp(argv[3], "udp")) {
 		rc = run_udp(m, argc - 4, argv + 4);
@@ -414,9 +421,9 @@ int main(int argc, char **argv)
 		goto usage;
 	}
 
-	detach("b", "vb");
+	detach("b", "vb", m->xdp_flags ?: XDP_FLAGS_DRV_MODE);
 	if (m->peer_ns)
-		detach(m->peer_ns, m->peer_dev);
+		detach(m->peer_ns, m->peer_dev, XDP_FLAGS_DRV_MODE);
 	bpf_object__close(obj);
 	return rc;
 usage:

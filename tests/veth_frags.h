@@ -6,7 +6,7 @@
 #define VETH_FRAGS_H
 
 enum { SEEN_PASS, SEEN_PEER, SEEN_DROP, SEEN_TX, SEEN_REDIRECT, SEEN_EDIT,
-       SEEN_MAX };
+       SEEN_TAIL, SEEN_MAX };
 
 /* veth's first buffer ends 3520 bytes into the frame on x86-64 with
  * 4 KiB pages: the edit straddles it.
@@ -14,6 +14,8 @@ enum { SEEN_PASS, SEEN_PEER, SEEN_DROP, SEEN_TX, SEEN_REDIRECT, SEEN_EDIT,
 #define EDIT_OFFSET	3516
 #define EDIT_TRIM	100
 #define EDIT_MIN_LEN	4000
+/* frags_tail trims this much off the end and grows it back */
+#define TAIL_DELTA	100
 
 struct veth_frags_state {
 	struct {

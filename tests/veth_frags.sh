@@ -4,8 +4,10 @@
 # On the layout of guest/veth-topology.sh, with the programs on vb in
 # native mode (tests/veth_frags drives them), check: the MTU rules and
 # their messages; ping -s 8972; UDP datagrams of every size class, byte
-# for byte, through XDP_PASS, XDP_TX, XDP_REDIRECT (vb -> vc -> vd) and an
-# editing program; exact XDP_DROP counters; frames that veth itself must
+# for byte, through XDP_PASS, XDP_TX, XDP_REDIRECT (vb -> vc -> vd), an
+# editing program and, in generic mode, one that trims and regrows the
+# tail, with the sender's checksum offload off and on; exact XDP_DROP
+# counters; frames that veth itself must
 # free (dropped by the program of the device they were redirected to, or
 # sent with XDP_TX to a peer without a program); and no page leak after
 # 230k jumbo frames from pktgen, 140k of them dropped.
@@ -94,15 +96,25 @@ echo "$out" | grep -q ' 5 received' && echo "$out" | grep -qx 'seen pass 5 45070
 SIZES="1 2 18 64 100 512 1000 1472 1500 2048 3000 3477 3478 3479 4000 4054 4096 5000 6000 7573 7574 7575 8000 8192 8900 8971 8972 9000"
 T=/sys/kernel/tracing
 echo 1 > $T/events/xdp/xdp_bulk_tx/enable
-for mode in pass tx redirect edit; do
-	echo "== UDP through $mode"
-	echo > $T/trace
-	./veth_frags $OBJ $mode udp $SIZES && ok "UDP through $mode" || fail "UDP through $mode"
-	[ $mode = tx ] || continue
-	# XDP_TX goes through veth's bulk queue, which reports each flush
-	expect_count "frames xdp_bulk_tx reported sent, none dropped" 29 \
-		"$(trace_sum sent 'xdp_bulk_tx: .* drops=0 ')"
+# Each action with the sender's checksum offload off, then on (veth's
+# default): the sender leaves the UDP checksum CHECKSUM_PARTIAL, and veth
+# must finish it before XDP_TX or XDP_REDIRECT takes the frame out of its
+# skb, or the receiver drops the datagram.  generic-tail runs vb's
+# program in generic mode, where a jumbo frame is one linear buffer.
+for csum in off on; do
+	ip netns exec a ethtool -K va tx $csum >/dev/null
+	for mode in pass tx redirect edit generic-tail; do
+		echo "== UDP through $mode, checksum offload $csum"
+		echo > $T/trace
+		./veth_frags $OBJ $mode udp $SIZES && ok "UDP through $mode, offload $csum" ||
+			fail "UDP through $mode, offload $csum"
+		[ $mode = tx ] || continue
+		# XDP_TX goes through veth's bulk queue, which reports each flush
+		expect_count "frames xdp_bulk_tx reported sent, none dropped" 29 \
+			"$(trace_sum sent 'xdp_bulk_tx: .* drops=0 ')"
+	done
 done
+ip netns exec a ethtool -K va tx off >/dev/null
 echo 0 > $T/events/xdp/xdp_bulk_tx/enable
 
 echo "== XDP_DROP counters"
