@@ -5,14 +5,30 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 CACHE=${XDP_MB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xdp-mb}
 
-BASE_VERSION=5.10.223
+# The bases the series is tested on: Debian's orig tarballs of linux,
+# pinned by checksum.  BASE picks one; the first is the default.
+#   version   suite of Debian's archive   sha256 of linux_VERSION.orig.tar.xz
+BASES='
+5.10.223  bullseye           5272175427d036677539b9ef88a6bc30e455aca2d4fe9a942b2926ef7967ad20
+5.10.257  bullseye-security  8771a2cc25566ac0925a94f21e64ddd13896fcadad70d23cf013c77648636b16
+'
+DEFAULT_BASE=5.10.223
+BASE=${BASE:-$DEFAULT_BASE}
+read -r BASE_VERSION BASE_SUITE BASE_SHA256 <<EOF
+$(echo "$BASES" | awk -v v="$BASE" '$1 == v')
+EOF
+[ "$BASE_VERSION" = "$BASE" ] || { printf 'error: unknown BASE %s; known: %s\n' \
+	"$BASE" "$(echo "$BASES" | awk 'NF { printf "%s ", $1 }')" >&2; exit 1; }
 BASE_TARBALL=linux_$BASE_VERSION.orig.tar.xz
-BASE_SHA256=5272175427d036677539b9ef88a6bc30e455aca2d4fe9a942b2926ef7967ad20
 BASE_REPO=$CACHE/linux-$BASE_VERSION.git	# the base as one commit, tag "base"
 
-TREE=${TREE:-$BUILD/linux}			# generated tree: base + series
-BASE_TREE=$BUILD/linux-base			# unpatched tree, for A/B benchmarks
-BENCH_RESULTS=${BENCH_RESULTS:-$BUILD/results/bench}		# make bench: VM outputs, results.md
+# Trees and results of another base than the default carry its version.
+sfx=
+[ "$BASE" = "$DEFAULT_BASE" ] || sfx=-$BASE
+TREE=${TREE:-$BUILD/linux$sfx}			# generated tree: base + series
+BASE_TREE=$BUILD/linux-base$sfx			# unpatched tree, for A/B benchmarks
+RESULTS=$BUILD/results$sfx			# VM outputs of test, bench, demo
+BENCH_RESULTS=${BENCH_RESULTS:-$RESULTS/bench}	# make bench: VM outputs, results.md
 
 # The project's identity: author and Signed-off-by of every patch.
 PROJECT_NAME='XDP multi-buffer project'

@@ -5,7 +5,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
-out=$BUILD/results/test
+out=$RESULTS/test
 # xskxceiver registers a 4 GiB UMEM, and vmap() maps no more pages than
 # the guest has RAM (guest RAM is allocated by QEMU only as it is touched)
 VM_MEM=${VM_MEM:-5G}
