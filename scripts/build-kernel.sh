@@ -4,7 +4,7 @@
 #                 config/vm.config; builds bzImage (with BTF) for the VM
 #   compile-test  allnoconfig + config/compile-test.config; builds only the
 #                 hardware drivers the series converts (drivers/net/),
-#                 and page_pool
+#                 vhost_net and page_pool
 #   bench         allnoconfig + config/vm.config + config/bench.config: the
 #                 VM kernel without KASAN and debug info, for make bench
 # Usage: build-kernel.sh CONFIG [SRC]   (SRC defaults to the generated tree)
@@ -20,7 +20,7 @@ vm)		frags="$src/tools/testing/selftests/bpf/config $TOP/config/vm.config"
 		targets=bzImage ;;
 compile-test)	frags=$TOP/config/compile-test.config
 		# page_pool has no user in the VM config
-		targets="drivers/net/ net/core/page_pool.o" ;;
+		targets="drivers/net/ drivers/vhost/ net/core/page_pool.o" ;;
 bench)		frags="$TOP/config/vm.config $TOP/config/bench.config"
 		targets=bzImage ;;
 *)		die "unknown config '$name'" ;;
