@@ -6,14 +6,16 @@ BUILD=${BUILD:-$TOP/build}
 CACHE=${XDP_MB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xdp-mb}
 
 # The bases the series is tested on: Debian's orig tarballs of linux,
-# pinned by checksum.  BASE picks one; the first is the default.
+# pinned by checksum.  BASE picks one by version; the first is the default
+# and BASE=stable the last, the newest.
 #   version   suite of Debian's archive   sha256 of linux_VERSION.orig.tar.xz
 BASES='
 5.10.223  bullseye           5272175427d036677539b9ef88a6bc30e455aca2d4fe9a942b2926ef7967ad20
 5.10.257  bullseye-security  8771a2cc25566ac0925a94f21e64ddd13896fcadad70d23cf013c77648636b16
 '
-DEFAULT_BASE=5.10.223
+DEFAULT_BASE=$(echo "$BASES" | awk 'NF { print $1; exit }')
 BASE=${BASE:-$DEFAULT_BASE}
+[ "$BASE" != stable ] || BASE=$(echo "$BASES" | awk 'NF { v = $1 } END { print v }')
 read -r BASE_VERSION BASE_SUITE BASE_SHA256 <<EOF
 $(echo "$BASES" | awk -v v="$BASE" '$1 == v')
 EOF
