@@ -1,7 +1,8 @@
 #!/bin/sh
-# In-VM test runner.  Runs the BPF selftests of interest and the project's
-# own tests, printing one line per test ("PASS name" / "FAIL name") to
-# stdout and to /run/out/results.  A failing test's log follows its line.
+# In-VM test runner.  Runs the series' selftests of interest (test_progs,
+# xskxceiver, the veth multi-buffer test) and the project's own checks,
+# printing one line per test ("PASS name" / "FAIL name") to stdout and to
+# /run/out/results.  A failing test's log follows its line.
 # Usage: run-tests.sh TREE
 set -u
 tree=$1
@@ -61,7 +62,21 @@ if [ -x "$xsk" ]; then
 	fi
 fi
 
-# The project's own tests: tests/*.sh, each exits 0 on success.
+# veth multi-buffer, end to end: one result for the script, whose "ok:"
+# and "FAIL:" lines are in its log.  Its skip (exit 4) is a FAIL here,
+# for the same reason as xskxceiver's.
+veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_frags.sh
+if [ -x "$veth" ]; then
+	log=$logs/veth_frags.log
+	if sh "$veth" > "$log" 2>&1; then
+		result PASS veth_frags
+	else
+		result FAIL veth_frags "$log"
+	fi
+fi
+
+# What needs the distribution's own tools: tests/*.sh, each exits 0 on
+# success.
 for t in "$top"/tests/*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)

@@ -5,4 +5,4 @@ set -eu
 
 say "booting $(basename "$TREE") in QEMU for the demo"
 exec "$TOP/scripts/vm.sh" "$(objdir "$TREE" vm)/arch/x86/boot/bzImage" \
-	"$RESULTS/demo" guest/demo.sh
+	"$RESULTS/demo" guest/demo.sh "$TREE"

@@ -17,25 +17,15 @@
  * Details of each call go to stderr.  Exit status 2: the kernel refused
  * the setup; 3: frames did not all reach the programs.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <net/if.h>
-#include <stdarg.h>
-#include <stdio.h>
+#define _GNU_SOURCE
 #include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <time.h>
-#include <unistd.h>
-#include <linux/bpf.h>
 #include <linux/if_link.h>
-#include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+/* From the series' selftests: shared with test_xdp_veth_frags.sh's driver */
+#include "xdp_veth_util.h"
 
-#define PKTGEN "/proc/net/pktgen/"
-
-static void fail(int status, const char *fmt, ...)
+static void __attribute__((noreturn)) fail(int status, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -108,36 +98,23 @@ static unsigned long long seen(const struct bench_prog *bp)
 
 static int ifindex(const char *name)
 {
-	int i = if_nametoindex(name);
+	int i = dev_ifindex(name);
 
-	if (!i)
-		fail(1, "%s: %s", name, strerror(errno));
+	if (i < 0)
+		fail(1, "%s: %s", name, strerror(-i));
 	return i;
 }
 
-/* Devices with a program of ours: it stays attached after we exit
- * (netlink attachment) unless we take it off, and would then hold the
- * device's MTU down, so it is taken off at any exit.
+/* The link's fd stays open until exit, which detaches the program: it
+ * must not stay behind and hold the device's MTU down.
  */
-static int attached[2], nattached;
-
-static void detach_all(void)
-{
-	while (nattached)
-		bpf_xdp_detach(attached[--nattached], XDP_FLAGS_DRV_MODE, NULL);
-}
-
 static void attach(const struct bench_prog *bp, const char *prog,
 		   const char *dev)
 {
-	int i = ifindex(dev), err;
+	int fd = xdp_link_attach(bp->fd, ifindex(dev), XDP_FLAGS_DRV_MODE);
 
-	err = bpf_xdp_attach(i, bp->fd, XDP_FLAGS_DRV_MODE, NULL);
-	if (err)
-		fail(2, "attach %s to %s: %s", prog, dev, strerror(-err));
-	if (nattached == 0)
-		atexit(detach_all);
-	attached[nattached++] = i;
+	if (fd < 0)
+		fail(2, "attach %s to %s: %s", prog, dev, strerror(-fd));
 }
 
 static int cmd_run(char **argv)
@@ -171,74 +148,17 @@ static int cmd_run(char **argv)
 	return 0;
 }
 
-static void pktgen(const char *file, const char *fmt, ...)
-{
-	char path[128], cmd[128];
-	va_list ap;
-	int fd, len;
-
-	snprintf(path, sizeof(path), PKTGEN "%s", file);
-	va_start(ap, fmt);
-	len = vsnprintf(cmd, sizeof(cmd) - 1, fmt, ap);
-	va_end(ap);
-	if (len < 0 || len >= (int)sizeof(cmd) - 1)
-		fail(1, "pktgen command too long");
-	/* pktgen takes the last byte for a newline */
-	cmd[len++] = '\n';
-	fd = open(path, O_WRONLY);
-	if (fd < 0 || write(fd, cmd, len) != len)
-		fail(1, "pktgen: %s < \"%.*s\": %s", path, len - 1, cmd, strerror(errno));
-	close(fd);
-}
-
-/* pktgen's own account of the last run: time from its first to its last
- * frame, by the guest's clock, and the frames it sent.
- */
-static void pktgen_result(const char *dev, double *usec,
-			  unsigned long long *sent)
-{
-	char path[128], buf[4096], *s;
-	ssize_t len;
-	int fd;
-
-	snprintf(path, sizeof(path), PKTGEN "%s", dev);
-	fd = open(path, O_RDONLY);
-	len = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-	if (len < 0)
-		fail(1, "%s: %s", path, strerror(errno));
-	close(fd);
-	buf[len] = 0;
-	s = strstr(buf, "pkts-sofar:");
-	if (!s || sscanf(s, "pkts-sofar: %llu", sent) != 1)
-		fail(1, "%s: no pkts-sofar", path);
-	s = strstr(buf, "Result: OK: ");
-	if (!s || sscanf(s, "Result: OK: %lf", usec) != 1)
-		fail(1, "pktgen did not finish: %s", strstr(buf, "Result:") ?: buf);
-}
-
-static void mac_of(const char *dev, unsigned char *mac)
-{
-	struct ifreq ifr = {};
-	int fd = socket(AF_INET, SOCK_DGRAM, 0);
-
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", dev);
-	if (fd < 0 || ioctl(fd, SIOCGIFHWADDR, &ifr))
-		fail(1, "%s: %s", dev, strerror(errno));
-	memcpy(mac, ifr.ifr_hwaddr.sa_data, 6);
-	close(fd);
-}
-
 static int cmd_veth(int argc, char **argv)
 {
 	const char *obj = argv[0], *prog = argv[1], *src = argv[5], *rx = argv[6];
 	unsigned int size = atoi(argv[2]), count = atoi(argv[3]);
-	int times = atoi(argv[4]), i, redirect, mb;
+	int times = atoi(argv[4]), i, redirect, mb, err;
 	struct bench_prog main = {}, peer = {};
 	unsigned long long sent, n0, d0, n, d;
 	const char *peer_dev = NULL;
 	const char *peer_prog;
 	double best = 0, usec, t;
-	unsigned char mac[6];
+	unsigned char mac[ETH_ALEN];
 
 	redirect = !!strstr(prog, "redirect");
 	if (redirect && argc < 9)
@@ -259,24 +179,20 @@ static int cmd_veth(int argc, char **argv)
 		attach(&peer, peer_prog, peer_dev);
 	}
 
-	mac_of(rx, mac);
-	pktgen("kpktgend_0", "rem_device_all");
-	pktgen("kpktgend_0", "add_device %s", src);
-	pktgen(src, "count %u", count);
-	pktgen(src, "clone_skb 0");
-	pktgen(src, "pkt_size %u", size);
-	pktgen(src, "delay 0");
-	pktgen(src, "dst_mac %02x:%02x:%02x:%02x:%02x:%02x",
-	       mac[0], mac[1], mac[2], mac[3], mac[4], mac[5]);
-	pktgen(src, "dst 198.18.0.2");
-	pktgen(src, "src_min 198.18.0.1");
-	pktgen(src, "src_max 198.18.0.1");
+	err = dev_mac(rx, mac);
+	if (err)
+		fail(1, "%s: %s", rx, strerror(-err));
+	err = pktgen_setup(src, count, size, "198.18.0.1", "198.18.0.2", mac);
+	if (err)
+		fail(1, "pktgen setup on %s: %s", src, strerror(-err));
 
 	for (i = 0; i < times; i++) {
 		n0 = seen(&main);
 		d0 = seen(&peer);
-		pktgen("pgctrl", "start");
-		pktgen_result(src, &usec, &sent);
+		err = pktgen_cmd("pgctrl", "start");
+		err = err ?: pktgen_result(src, &sent, &usec);
+		if (err)
+			fail(1, "pktgen run on %s: %s", src, strerror(-err));
 		n = seen(&main) - n0;
 		d = seen(&peer) - d0;
 		t = usec * 1000 / sent;
@@ -291,7 +207,7 @@ static int cmd_veth(int argc, char **argv)
 		if (!i || t < best)
 			best = t;
 	}
-	pktgen("kpktgend_0", "rem_device_all");
+	pktgen_cmd("kpktgend_0", "rem_device_all");
 	printf("%.2f\n", best);
 	return 0;
 }
