@@ -5,7 +5,7 @@
 
 S := scripts
 
-.PHONY: all deps tree kernel tests test test-stable demo bench check export clean
+.PHONY: all deps tree kernel tests test test-stable demo fuzz bench check export clean
 
 all: test
 
@@ -32,6 +32,10 @@ test-stable:
 
 demo: tests
 	@$(S)/demo.sh
+
+# The randomized test_run selftest at length: FUZZ_N=1000000 inputs.
+fuzz: tests
+	@$(S)/fuzz.sh
 
 # Base against patched, same config; see README "Benchmark".
 bench: deps

@@ -19,6 +19,16 @@ result() {	# result PASS|FAIL NAME [LOG]
 	fi
 }
 
+# The guest runs on every vCPU QEMU gave it (scripts/vm.sh says how
+# many): with one, no test here could race.
+online=$(nproc)
+if [ "$online" = "${VM_CPUS:-?}" ]; then
+	result PASS "cpus ($online online)"
+else
+	echo "$online CPUs online, ${VM_CPUS:-?} offered" > "$logs/cpus.log"
+	result FAIL "cpus ($online online)" "$logs/cpus.log"
+fi
+
 # test_progs: every xdp test of the base and of the series, plus the
 # selftest the series repairs.
 log=$logs/test_progs.log

@@ -20,27 +20,31 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out/rc" "$out/dmesg" "$out/output.log" "$out/console.log"
 
-# The command, as the guest's init will run it.
+cpus=2
+if grep -qwE 'vmx|svm' /proc/cpuinfo && [ -w /dev/kvm ]; then
+	accel="-accel kvm -cpu host"
+elif [ "${VM_ICOUNT:-0}" = 1 ]; then
+	accel="-accel tcg,thread=single -icount shift=0,align=off,sleep=off -cpu max"
+	cpus=1
+else
+	accel="-accel tcg,thread=multi -cpu max"
+fi
+
+# The command, as the guest's init will run it, told how many vCPUs it
+# was given.
 {
+	echo "export VM_CPUS=$cpus"
 	echo "cd '$TOP'"
 	for a in "$@"; do printf "'%s' " "$a"; done
 	echo
 } > "$out/job"
-
-if grep -qwE 'vmx|svm' /proc/cpuinfo && [ -w /dev/kvm ]; then
-	accel="-accel kvm -cpu host -smp 2"
-elif [ "${VM_ICOUNT:-0}" = 1 ]; then
-	accel="-accel tcg,thread=single -icount shift=0,align=off,sleep=off -cpu max -smp 1"
-else
-	accel="-accel tcg,thread=multi -cpu max -smp 2"
-fi
 
 : > "$out/output.log"
 tail -n +1 -f "$out/output.log" &
 tailpid=$!
 rc=0
 # shellcheck disable=SC2086
-timeout --foreground "${VM_TIMEOUT:-1800}" qemu-system-x86_64 $accel -m "${VM_MEM:-2G}" \
+timeout --foreground "${VM_TIMEOUT:-1800}" qemu-system-x86_64 $accel -smp $cpus -m "${VM_MEM:-2G}" \
 	-nographic -no-reboot -kernel "$kernel" \
 	-fsdev local,id=root,path=/,security_model=none,readonly=on \
 	-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
