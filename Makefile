@@ -5,7 +5,7 @@
 
 S := scripts
 
-.PHONY: all deps tree kernel tests test test-stable demo fuzz bench check export clean
+.PHONY: all deps tree kernel tests test test-stable stress demo fuzz bench check export clean
 
 all: test
 
@@ -29,6 +29,11 @@ test: tests
 # BASES in scripts/lib.sh); any target takes BASE=VERSION or BASE=stable.
 test-stable:
 	@$(MAKE) --no-print-directory test BASE=stable
+
+# make test's suite on a kernel with lockdep as well (config/stress.config)
+stress: tests
+	@$(S)/build-kernel.sh stress
+	@$(S)/test.sh stress
 
 demo: tests
 	@$(S)/demo.sh

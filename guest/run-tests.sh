@@ -1,8 +1,9 @@
 #!/bin/sh
 # In-VM test runner.  Runs the series' selftests of interest (test_progs,
-# xskxceiver, the veth multi-buffer test) and the project's own checks,
-# printing one line per test ("PASS name" / "FAIL name") to stdout and to
-# /run/out/results.  A failing test's log follows its line.
+# xskxceiver, the veth multi-buffer tests) and the project's own checks,
+# then has kmemleak scan for what they leaked, printing one line per test
+# ("PASS name" / "FAIL name") to stdout and to /run/out/results.  A
+# failing test's log follows its line.
 # Usage: run-tests.sh TREE
 set -u
 tree=$1
@@ -72,18 +73,20 @@ if [ -x "$xsk" ]; then
 	fi
 fi
 
-# veth multi-buffer, end to end: one result for the script, whose "ok:"
-# and "FAIL:" lines are in its log.  Its skip (exit 4) is a FAIL here,
-# for the same reason as xskxceiver's.
-veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_frags.sh
-if [ -x "$veth" ]; then
-	log=$logs/veth_frags.log
+# veth multi-buffer, end to end, then under random traffic and teardown:
+# one result for each script, whose "ok:" and "FAIL:" lines are in its
+# log.  A skip (exit 4) is a FAIL here, for the same reason as
+# xskxceiver's.
+for name in veth_frags veth_random; do
+	veth=$tree/tools/testing/selftests/bpf/test_xdp_$name.sh
+	[ -x "$veth" ] || continue
+	log=$logs/$name.log
 	if sh "$veth" > "$log" 2>&1; then
-		result PASS veth_frags
+		result PASS "$name"
 	else
-		result FAIL veth_frags "$log"
+		result FAIL "$name" "$log"
 	fi
-fi
+done
 
 # What needs the distribution's own tools: tests/*.sh, each exits 0 on
 # success.
@@ -97,4 +100,20 @@ for t in "$top"/tests/*.sh; do
 		result FAIL "$name" "$log"
 	fi
 done
+# Leaks over the whole suite: kmemleak reports an object only once two
+# scans have found nothing pointing at it, and the scan must wait for
+# what RCU and work items still hold to be freed.
+kml=/sys/kernel/debug/kmemleak
+if [ -w $kml ]; then
+	log=$logs/kmemleak.log
+	echo scan > $kml
+	sleep 5
+	echo scan > $kml
+	cat $kml > "$log"
+	if [ -s "$log" ]; then
+		result FAIL "kmemleak ($(grep -c '^unreferenced object' "$log") objects)" "$log"
+	else
+		result PASS "kmemleak (nothing unreferenced after the suite)"
+	fi
+fi
 exit 0

@@ -5,6 +5,8 @@
 #   compile-test  allnoconfig + config/compile-test.config; builds only the
 #                 hardware drivers the series converts (drivers/net/),
 #                 vhost_net and page_pool
+#   stress        the vm config + config/stress.config (lockdep), for
+#                 make stress
 #   bench         allnoconfig + config/vm.config + config/bench.config: the
 #                 VM kernel without KASAN and debug info, for make bench
 # Usage: build-kernel.sh CONFIG [SRC]   (SRC defaults to the generated tree)
@@ -17,6 +19,8 @@ src=${2:-$TREE}
 out=$(objdir "$src" "$name")
 case $name in
 vm)		frags="$src/tools/testing/selftests/bpf/config $TOP/config/vm.config"
+		targets=bzImage ;;
+stress)		frags="$src/tools/testing/selftests/bpf/config $TOP/config/vm.config $TOP/config/stress.config"
 		targets=bzImage ;;
 compile-test)	frags=$TOP/config/compile-test.config
 		# page_pool has no user in the VM config

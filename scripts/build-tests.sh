@@ -10,9 +10,10 @@ vmlinux=$(objdir "$TREE" vm)/vmlinux
 say "building test_progs"
 make -C "$TREE/tools/testing/selftests/bpf" -j"$JOBS" VMLINUX_BTF="$vmlinux" test_progs
 # The series' stand-alone selftests: AF_XDP (xskxceiver) and veth
-# multi-buffer (xdp_veth_frags), each built once the tree carries it
+# multi-buffer (xdp_veth_frags, xdp_veth_random), each built once the
+# tree carries it
 bpfsel=$TREE/tools/testing/selftests/bpf
-for prog in xskxceiver xdp_veth_frags; do
+for prog in xskxceiver xdp_veth_frags xdp_veth_random; do
 	[ -f "$bpfsel/$prog.c" ] || continue
 	say "building $prog"
 	make -C "$bpfsel" -j"$JOBS" VMLINUX_BTF="$vmlinux" "$bpfsel/$prog"
