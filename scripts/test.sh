@@ -10,10 +10,10 @@ set -u
 config=${1:-vm}
 case $config in
 vm)	out=$RESULTS/test
-	# the debug kernel's suite takes about half an hour under TCG
+	# the debug kernel's suite takes about 42 min under TCG
 	VM_TIMEOUT=${VM_TIMEOUT:-3600} ;;
 *)	out=$RESULTS/$config
-	# and lockdep's about half as long again
+	# and lockdep's perhaps half as long again
 	VM_TIMEOUT=${VM_TIMEOUT:-7200} ;;
 esac
 export VM_TIMEOUT
