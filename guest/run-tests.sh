@@ -77,11 +77,16 @@ fi
 # one result for each script, whose "ok:" and "FAIL:" lines are in its
 # log.  A skip (exit 4) is a FAIL here, for the same reason as
 # xskxceiver's.
+# The random test's teardown part is left out (SECONDS 0): it can hang
+# the kernel at the BPF dispatcher, a bug not yet fixed (README).
 for name in veth_frags veth_random; do
 	veth=$tree/tools/testing/selftests/bpf/test_xdp_$name.sh
 	[ -x "$veth" ] || continue
 	log=$logs/$name.log
-	if sh "$veth" > "$log" 2>&1; then
+	args=
+	[ $name = veth_frags ] || args="200000 0"
+	# shellcheck disable=SC2086
+	if sh "$veth" $args > "$log" 2>&1; then
 		result PASS "$name"
 	else
 		result FAIL "$name" "$log"
