@@ -26,15 +26,29 @@ say "booting $(basename "$TREE") in QEMU and running the tests (log: $out)"
 rm -rf "$out"	# nothing of an earlier run may count, or mislead
 "$TOP/scripts/vm.sh" "$kernel" "$out" guest/run-tests.sh "$TREE"
 vmrc=$?
+# The random veth test's teardown part attaches and detaches programs
+# under traffic, and each time the kernel rewrites the BPF dispatcher's
+# entry while the other vCPU runs it.  Multi-threaded TCG can then keep
+# running the entry's transient int3 for good (README, "Known
+# problems"); two vCPUs on one host thread cannot.
+say "booting it again, both vCPUs on one host thread, for the teardown test"
+VM_TCG=single VM_TIMEOUT=$((VM_TIMEOUT / 2)) \
+	"$TOP/scripts/vm.sh" "$kernel" "$out/teardown" guest/run-tests.sh "$TREE" teardown
+tdrc=$?
 
-pass=$(cat "$out/results" 2>/dev/null | grep -c '^PASS ')
-fail=$(cat "$out/results" 2>/dev/null | grep -c '^FAIL ')
-if [ "$vmrc" = 0 ]; then
-	echo "PASS vm (clean kernel log, guest finished)"
-	pass=$((pass + 1))
-else
-	echo "FAIL vm (exit $vmrc; see above and $out/console.log)"
-	fail=$((fail + 1))
-fi
+pass=$(cat "$out/results" "$out/teardown/results" 2>/dev/null | grep -c '^PASS ')
+fail=$(cat "$out/results" "$out/teardown/results" 2>/dev/null | grep -c '^FAIL ')
+# verdict NAME RC LOG: the VM's own result
+verdict() {
+	if [ "$2" = 0 ]; then
+		echo "PASS $1 (clean kernel log, guest finished)"
+		pass=$((pass + 1))
+	else
+		echo "FAIL $1 (exit $2; see above and $3)"
+		fail=$((fail + 1))
+	fi
+}
+verdict vm $vmrc "$out/console.log"
+verdict teardown/vm $tdrc "$out/teardown/console.log"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
