@@ -116,10 +116,12 @@ suite() {
 }
 
 # The random veth test's teardown part: 2000 frames of its first part,
-# then 30 s of teardown under traffic.
+# then 60 s of teardown under traffic: on one TCG thread each of the
+# script's changes (MTU, veth pair) takes about 6 s, and 30 s saw only
+# five of them.
 teardown() {
 	veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_random.sh
-	[ -x "$veth" ] && selftest veth_random "$veth" 2000 30
+	[ -x "$veth" ] && selftest veth_random "$veth" 2000 60
 }
 
 # Leaks over the whole suite: kmemleak reports an object only once two
