@@ -5,8 +5,9 @@
 # ("PASS name" / "FAIL name") to stdout and to /run/out/results.  A
 # failing test's log follows its line.
 # Usage: run-tests.sh TREE [teardown]
-#   teardown: only the random veth test's teardown part (and the cpus
-#   and kmemleak checks), which scripts/test.sh runs in a VM of its own
+#   teardown: only the cpus check and the random veth test's teardown
+#   part (which checks kmemleak itself), for a VM of its own
+#   (scripts/test.sh)
 set -u
 tree=$1
 set=${2:-suite}
