@@ -17,6 +17,15 @@
 #                      them.  XDP_TX frames land on va, XDP_REDIRECT frames
 #                      (devmap -> vc) on vd; each has an XDP_DROP program.
 #   */ACTION_mb/9000   the same with fragments: xdp.frags programs, MTU 9000
+#   mvneta/ACTION/SIZE mvneta's own datapath on a simulated NETA port
+#                      (drivers/net/nicsim, moved into the namespace):
+#                      NICSIM_FRAMES frames written one by one to the
+#                      model's rx, timed around the writes, min of
+#                      VETH_RUNS; the write() and the model are in every
+#                      row, on every kernel.  Frames are not IP: those that
+#                      pass die at the stack's protocol lookup.  XDP_TX and
+#                      XDP_REDIRECT (devmap to the port itself, so through
+#                      ndo_xdp_xmit) frames are gathered by the model.
 #   copy/9000          the floor: one copy of 9000 bytes, pread() of a
 #                      tmpfs file; per call, and per byte (slope vs 64 B)
 # Usage: bench.sh [PATTERN]  (from the project's top directory); with a
@@ -31,6 +40,7 @@ REPEAT=2000000		# runs per test_run call
 VETH_RUNS=3		# pktgen runs per veth workload; the minimum counts
 FRAMES=50000		# frames per pktgen run
 FRAMES_MB=20000		# the same at 9000 bytes
+NICSIM_FRAMES=20000	# frames per simulated-NIC run
 NS=bench
 
 out=/run/out/bench.txt
@@ -95,5 +105,18 @@ for a in drop pass tx redirect; do
 	row veth/${a}_mb/9000 veth $OBJ xdp_${a}_mb 9000 $FRAMES_MB $VETH_RUNS va vb vc vd
 done
 row copy/9000 copy 9000 20000 $RUNS
+
+# The hardware drivers, on simulated NICs: single-buffer rows
+if ip link set dev mvneta0 netns $NS 2>> "$log"; then
+	ip netns exec $NS sh -c 'echo 1 > /proc/sys/net/ipv6/conf/mvneta0/disable_ipv6'
+	ip -n $NS link set dev mvneta0 mtu 1500 up
+	for size in 64 1500; do
+		for a in none drop pass tx redirect; do
+			prog=xdp_$a
+			[ $a = none ] && prog=none
+			row mvneta/$a/$size nicsim $OBJ $prog $size $NICSIM_FRAMES $VETH_RUNS mvneta0
+		done
+	done
+fi
 
 ip netns del $NS

@@ -10,7 +10,11 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-SERIES=/dev/null TREE=$BASE_TREE "$TOP/scripts/mktree.sh"
+# The A side is the base with the series' simulated NIC only (patch
+# "net: nicsim: ..."), so that the base's own drivers run on it as well;
+# it adds a device and changes no code of the base.
+grep -e '-net-nicsim-' "$TOP/patches/series" > "$BUILD/bench-base.series"
+SERIES=$BUILD/bench-base.series TREE=$BASE_TREE "$TOP/scripts/mktree.sh"
 "$TOP/scripts/mktree.sh"
 "$TOP/scripts/build-kernel.sh" bench "$BASE_TREE"
 "$TOP/scripts/build-kernel.sh" bench "$TREE"
