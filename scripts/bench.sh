@@ -7,6 +7,9 @@
 #   - under multi-threaded TCG: wall-clock packets/s, kept only as a
 #     patched/base ratio.
 # Then scripts/bench-report.sh writes $BENCH_RESULTS/results.md.
+# BENCH_ONLY=PATTERN runs only the workloads matching that shell pattern
+# (guest/bench.sh), e.g. 'mvneta/*'; the report then lists the others as
+# missing.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -32,7 +35,7 @@ for clock in icount wall; do
 		[ $clock = icount ] && icount=1
 		VM_ICOUNT=$icount VM_TIMEOUT=${VM_TIMEOUT:-3600} "$TOP/scripts/vm.sh" \
 			"$(objdir "$tree" bench)/arch/x86/boot/bzImage" \
-			"$BENCH_RESULTS/$side-$clock" guest/bench.sh
+			"$BENCH_RESULTS/$side-$clock" guest/bench.sh ${BENCH_ONLY:+"$BENCH_ONLY"}
 		echo "$(git -C "$tree" rev-list --count base..HEAD) patches, tree HEAD $(git -C "$tree" rev-parse --short HEAD)" \
 			> "$BENCH_RESULTS/$side.tree"
 	done
