@@ -24,6 +24,7 @@
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
+#include <sys/mount.h>
 #include <time.h>
 #include <linux/if_link.h>
 #include <bpf/libbpf.h>
@@ -247,8 +248,12 @@ static int cmd_nicsim(char **argv)
 	frame[12] = 0x88;
 	frame[13] = 0xb5;
 
+	/* ip netns exec mounts a sysfs of its own over debugfs' mount point */
 	snprintf(path, sizeof(path), "/sys/kernel/debug/nicsim/%s/rx", dev);
 	fd = open(path, O_WRONLY);
+	if (fd < 0 && errno == ENOENT &&
+	    !mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL))
+		fd = open(path, O_WRONLY);
 	if (fd < 0)
 		fail(2, "%s: %s", path, strerror(errno));
 	for (i = 0; i < times; i++) {
