@@ -5,7 +5,7 @@
 
 S := scripts
 
-.PHONY: all deps tree kernel tests test test-stable stress demo fuzz bench check export clean
+.PHONY: all deps tree kernel tests test test-stable stress demo fuzz bench profile check export clean
 
 all: test
 
@@ -45,6 +45,12 @@ fuzz: tests
 # Base against patched, same config; see README "Benchmark".
 bench: deps
 	@$(S)/bench.sh
+
+# Where the instructions go: the bench's workloads (BENCH_ONLY=PATTERN),
+# each function of PROFILE_FUNCS='f g ...' timed per call, base against
+# patched, under icount; see README "Benchmark".
+profile: deps
+	@$(S)/bench.sh profile
 
 check: tree
 	@$(S)/check.sh

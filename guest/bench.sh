@@ -28,10 +28,16 @@
 #                      ndo_xdp_xmit) frames are gathered by the model.
 #   copy/9000          the floor: one copy of 9000 bytes, pread() of a
 #                      tmpfs file; per call, and per byte (slope vs 64 B)
-# Usage: bench.sh [PATTERN]  (from the project's top directory); with a
-# shell PATTERN, only the workloads whose names match it, e.g. 'veth/*/64'.
+# Usage: bench.sh [PATTERN [FUNCTIONS]]  (from the project's top
+# directory); with a shell PATTERN, only the workloads whose names match
+# it, e.g. 'veth/*/64'.  With FUNCTIONS (make profile; a kernel with
+# CONFIG_FUNCTION_PROFILER), ftrace's function profiler watches those
+# functions during each workload, and /run/out/profile.txt gets a line
+#   WORKLOAD FUNCTION CALLS NS-PER-CALL
+# per function called, children included (instructions under icount).
 set -u
 only=${1:-*}
+funcs=${2:-}
 cd tests
 
 OBJ=./xdp_bench.bpf.o
@@ -45,8 +51,28 @@ NS=bench
 
 out=/run/out/bench.txt
 log=/run/out/bench.log
+prof=/run/out/profile.txt
 : > "$out"
 : > "$log"
+T=/sys/kernel/tracing
+if [ -n "$funcs" ]; then
+	: > "$prof"
+	echo "$funcs" > $T/set_ftrace_filter || exit 1
+fi
+
+# profile WORKLOAD start|stop: the function profiler around one workload
+profile() {
+	[ -n "$funcs" ] || return 0
+	if [ "$2" = start ]; then
+		# enabling it again starts from zero
+		echo 1 > $T/function_profile_enabled
+		return
+	fi
+	echo 0 > $T/function_profile_enabled
+	# "name hits time us avg us ..." per function called, per CPU
+	cat $T/trace_stat/function* | awk -v w="$1" '$2 ~ /^[0-9]+$/ && $4 == "us" {
+		printf "%s %s %s %.1f\n", w, $1, $2, $3 * 1000 / $2 }' >> "$prof"
+}
 echo "test_run: $REPEAT runs per call, minimum of $RUNS calls; veth: minimum of $VETH_RUNS runs of $FRAMES frames ($FRAMES_MB at 9000 B)" \
 	> /run/out/settings
 
@@ -57,11 +83,13 @@ row() {
 	# shellcheck disable=SC2254
 	case $name in $only) ;; *) return 0 ;; esac
 	echo "== $name" >> "$log"
+	profile "$name" start
 	if fig=$(ip netns exec $NS ./xdp_bench "$@" 2>> "$log"); then
 		echo "$name $fig"
 	else
 		echo "$name n/a ($(tail -n 1 "$log"))"
 	fi | tee -a "$out"
+	profile "$name" stop
 }
 
 mtu() {

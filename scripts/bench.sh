@@ -10,8 +10,25 @@
 # BENCH_ONLY=PATTERN runs only the workloads matching that shell pattern
 # (guest/bench.sh), e.g. 'mvneta/*'; the report then lists the others as
 # missing.
+# Usage: bench.sh [profile]
+#   profile (make profile): the same workloads on kernels with ftrace's
+#   function profiler (config/profile.config), under icount only, and
+#   instead of the figures, the instructions per call of each function in
+#   PROFILE_FUNCS, base against patched ($RESULTS/profile/profile.md).
 set -eu
 . "$(dirname "$0")/lib.sh"
+
+config=bench
+clocks="icount wall"
+case ${1:-} in
+'')	;;
+profile)
+	[ -n "${PROFILE_FUNCS:-}" ] || die "PROFILE_FUNCS, the functions to profile, is not set"
+	config=profile
+	clocks=icount
+	BENCH_RESULTS=$RESULTS/profile ;;
+*)	die "usage: bench.sh [profile]" ;;
+esac
 
 # The A side is the base with the series' simulated NIC only (patch
 # "net: nicsim: ..."), so that the base's own drivers run on it as well;
@@ -19,14 +36,14 @@ set -eu
 grep -e '-net-nicsim-' "$TOP/patches/series" > "$BUILD/bench-base.series"
 SERIES=$BUILD/bench-base.series TREE=$BASE_TREE "$TOP/scripts/mktree.sh"
 "$TOP/scripts/mktree.sh"
-"$TOP/scripts/build-kernel.sh" bench "$BASE_TREE"
-"$TOP/scripts/build-kernel.sh" bench "$TREE"
+"$TOP/scripts/build-kernel.sh" $config "$BASE_TREE"
+"$TOP/scripts/build-kernel.sh" $config "$TREE"
 say "building the project's test programs"
 make -C "$TOP/tests" -j"$JOBS" KTREE="$TREE"
 
 # Both icount runs, then both wall-clock runs back to back, so that the
 # wall-clock pair sees the most similar host load.
-for clock in icount wall; do
+for clock in $clocks; do
 	for side in base patched; do
 		tree=$TREE
 		[ $side = base ] && tree=$BASE_TREE
@@ -34,11 +51,16 @@ for clock in icount wall; do
 		icount=0
 		[ $clock = icount ] && icount=1
 		VM_ICOUNT=$icount VM_TIMEOUT=${VM_TIMEOUT:-3600} "$TOP/scripts/vm.sh" \
-			"$(objdir "$tree" bench)/arch/x86/boot/bzImage" \
-			"$BENCH_RESULTS/$side-$clock" guest/bench.sh ${BENCH_ONLY:+"$BENCH_ONLY"}
+			"$(objdir "$tree" $config)/arch/x86/boot/bzImage" \
+			"$BENCH_RESULTS/$side-$clock" guest/bench.sh "${BENCH_ONLY:-*}" \
+			${PROFILE_FUNCS:+"$PROFILE_FUNCS"}
 		echo "$(git -C "$tree" rev-list --count base..HEAD) patches, tree HEAD $(git -C "$tree" rev-parse --short HEAD)" \
 			> "$BENCH_RESULTS/$side.tree"
 	done
 done
 git -C "$TOP" describe --always --dirty > "$BENCH_RESULTS/project.commit"
-"$TOP/scripts/bench-report.sh"
+if [ $config = profile ]; then
+	"$TOP/scripts/profile-report.sh" "$BENCH_RESULTS"
+else
+	"$TOP/scripts/bench-report.sh"
+fi
