@@ -26,18 +26,18 @@
 #                      pass die at the stack's protocol lookup.  XDP_TX and
 #                      XDP_REDIRECT (devmap to the port itself, so through
 #                      ndo_xdp_xmit) frames are gathered by the model.
+#   mvneta/ACTION/SIZEx32  the same, 32 frames a NAPI poll (the model's
+#                      rx_hold)
 #   copy/9000          the floor: one copy of 9000 bytes, pread() of a
 #                      tmpfs file; per call, and per byte (slope vs 64 B)
-# Usage: bench.sh [PATTERN [FUNCTIONS]]  (from the project's top
-# directory); with a shell PATTERN, only the workloads whose names match
-# it, e.g. 'veth/*/64'.  With FUNCTIONS (make profile; a kernel with
-# CONFIG_FUNCTION_PROFILER), ftrace's function profiler watches those
-# functions during each workload, and /run/out/profile.txt gets a line
-#   WORKLOAD FUNCTION CALLS NS-PER-CALL
-# per function called, children included (instructions under icount).
+# Usage: bench.sh [PATTERN]  (from the project's top directory); with a
+# shell PATTERN, only the workloads whose names match it, e.g. 'veth/*/64'.
+# Under make profile, QEMU's kprof plugin (scripts/kprof.c) writes the
+# instructions of each timed run of xdp_bench to /run/out/kprof-window.N;
+# each workload's are moved to /run/out/kprof/WORKLOAD/, with the frames
+# of a run in its file "frames".
 set -u
 only=${1:-*}
-funcs=${2:-}
 cd tests
 
 OBJ=./xdp_bench.bpf.o
@@ -51,28 +51,8 @@ NS=bench
 
 out=/run/out/bench.txt
 log=/run/out/bench.log
-prof=/run/out/profile.txt
 : > "$out"
 : > "$log"
-T=/sys/kernel/tracing
-if [ -n "$funcs" ]; then
-	: > "$prof"
-	echo "$funcs" > $T/set_ftrace_filter || exit 1
-fi
-
-# profile WORKLOAD start|stop: the function profiler around one workload
-profile() {
-	[ -n "$funcs" ] || return 0
-	if [ "$2" = start ]; then
-		# enabling it again starts from zero
-		echo 1 > $T/function_profile_enabled
-		return
-	fi
-	echo 0 > $T/function_profile_enabled
-	# "name hits time us avg us ..." per function called, per CPU
-	cat $T/trace_stat/function* | awk -v w="$1" '$2 ~ /^[0-9]+$/ && $4 == "us" {
-		printf "%s %s %s %.1f\n", w, $1, $2, $3 * 1000 / $2 }' >> "$prof"
-}
 echo "test_run: $REPEAT runs per call, minimum of $RUNS calls; veth: minimum of $VETH_RUNS runs of $FRAMES frames ($FRAMES_MB at 9000 B)" \
 	> /run/out/settings
 
@@ -83,13 +63,25 @@ row() {
 	# shellcheck disable=SC2254
 	case $name in $only) ;; *) return 0 ;; esac
 	echo "== $name" >> "$log"
-	profile "$name" start
 	if fig=$(ip netns exec $NS ./xdp_bench "$@" 2>> "$log"); then
 		echo "$name $fig"
 	else
 		echo "$name n/a ($(tail -n 1 "$log"))"
 	fi | tee -a "$out"
-	profile "$name" stop
+	kprof_windows "$name" "$5"
+}
+
+# kprof_windows WORKLOAD FRAMES: file the plugin's windows of the workload
+kprof_windows() {
+	set -- "$1" "$2" /run/out/kprof-window.*
+	[ -e "$3" ] || return 0
+	mkdir -p "/run/out/kprof/$1"
+	echo "$2" > "/run/out/kprof/$1/frames"
+	dir=/run/out/kprof/$1
+	shift 2
+	for w in "$@"; do
+		mv "$w" "$dir/${w##*.}"
+	done
 }
 
 mtu() {
@@ -134,17 +126,24 @@ for a in drop pass tx redirect; do
 done
 row copy/9000 copy 9000 20000 $RUNS
 
-# The hardware drivers, on simulated NICs: single-buffer rows
-if ip link set dev mvneta0 netns $NS 2>> "$log"; then
-	ip netns exec $NS sh -c 'echo 1 > /proc/sys/net/ipv6/conf/mvneta0/disable_ipv6'
-	ip -n $NS link set dev mvneta0 mtu 1500 up
+# sim_rows NETDEV NAME: a hardware driver on its simulated NIC: single
+# buffers one a NAPI poll, and XDP_TX and XDP_REDIRECT 32 a poll too, as
+# at line rate, where what a poll does once is shared
+sim_rows() {
+	ip link set dev "$1" netns $NS 2>> "$log" || return 0
+	ip netns exec $NS sh -c "echo 1 > /proc/sys/net/ipv6/conf/$1/disable_ipv6"
+	ip -n $NS link set dev "$1" mtu 1500 up
 	for size in 64 1500; do
 		for a in none drop pass tx redirect; do
 			prog=xdp_$a
 			[ $a = none ] && prog=none
-			row mvneta/$a/$size nicsim $OBJ $prog $size $NICSIM_FRAMES $VETH_RUNS mvneta0
+			row "$2/$a/$size" nicsim $OBJ $prog $size $NICSIM_FRAMES $VETH_RUNS "$1"
+		done
+		for a in tx redirect; do
+			row "$2/$a/${size}x32" nicsim $OBJ xdp_$a $size $NICSIM_FRAMES $VETH_RUNS "$1" 32
 		done
 	done
-fi
+}
+sim_rows mvneta0 mvneta
 
 ip netns del $NS

@@ -50,12 +50,13 @@ Repeats: $(cat "$r/patched-icount/settings" 2>/dev/null || echo '?').
 
 EOF2
 awk -v out="$r" '
-function label(name,   p, a, s, frags) {
+function label(name,   p, a, s, frags, burst, sz) {
 	split(name, p, "/")
 	a = p[2]; frags = sub(/_mb$/, "", a)
 	a = a == "none" ? "no XDP (stack)" : "XDP_" toupper(a)
 	s = (p[1] == "run" ? "test_run" : p[1]) " " a
-	return s (frags ? " (frags)" : "") ", " p[3] " B"
+	burst = split(p[3], sz, "x") > 1 ? ", " sz[2] " a poll" : ""
+	return s (frags ? " (frags)" : "") ", " sz[1] " B" burst
 }
 function cell(k) { return (k in v) ? v[k] : "missing" }
 function num(k) { return (k in v) && v[k] ~ /^[0-9.]+$/ }

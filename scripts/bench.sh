@@ -11,22 +11,23 @@
 # (guest/bench.sh), e.g. 'mvneta/*'; the report then lists the others as
 # missing.
 # Usage: bench.sh [profile]
-#   profile (make profile): the same workloads on kernels with ftrace's
-#   function profiler (config/profile.config), under icount only, and
-#   instead of the figures, the instructions per call of each function in
-#   PROFILE_FUNCS, base against patched ($RESULTS/profile/profile.md).
+#   profile (make profile): the same workloads, under icount only, with
+#   QEMU's kprof plugin (scripts/kprof.c) counting the instructions at each
+#   address in each timed run; instead of the figures, the instructions
+#   per frame of each kernel function, base against patched
+#   ($RESULTS/profile/profile.md, scripts/profile-report.sh).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-config=bench
 clocks="icount wall"
 case ${1:-} in
 '')	;;
 profile)
-	[ -n "${PROFILE_FUNCS:-}" ] || die "PROFILE_FUNCS, the functions to profile, is not set"
-	config=profile
 	clocks=icount
-	BENCH_RESULTS=$RESULTS/profile ;;
+	BENCH_RESULTS=$RESULTS/profile
+	"$TOP/scripts/build-kprof.sh"
+	VM_KPROF=$BUILD/kprof.so
+	export VM_KPROF ;;
 *)	die "usage: bench.sh [profile]" ;;
 esac
 
@@ -36,8 +37,8 @@ esac
 grep -e '-net-nicsim-' "$TOP/patches/series" > "$BUILD/bench-base.series"
 SERIES=$BUILD/bench-base.series TREE=$BASE_TREE "$TOP/scripts/mktree.sh"
 "$TOP/scripts/mktree.sh"
-"$TOP/scripts/build-kernel.sh" $config "$BASE_TREE"
-"$TOP/scripts/build-kernel.sh" $config "$TREE"
+"$TOP/scripts/build-kernel.sh" bench "$BASE_TREE"
+"$TOP/scripts/build-kernel.sh" bench "$TREE"
 say "building the project's test programs"
 make -C "$TOP/tests" -j"$JOBS" KTREE="$TREE"
 
@@ -50,16 +51,16 @@ for clock in $clocks; do
 		say "bench: $side kernel ($(basename "$tree")), $clock"
 		icount=0
 		[ $clock = icount ] && icount=1
+		rm -rf "$BENCH_RESULTS/$side-$clock/kprof"
 		VM_ICOUNT=$icount VM_TIMEOUT=${VM_TIMEOUT:-3600} "$TOP/scripts/vm.sh" \
-			"$(objdir "$tree" $config)/arch/x86/boot/bzImage" \
-			"$BENCH_RESULTS/$side-$clock" guest/bench.sh "${BENCH_ONLY:-*}" \
-			${PROFILE_FUNCS:+"$PROFILE_FUNCS"}
+			"$(objdir "$tree" bench)/arch/x86/boot/bzImage" \
+			"$BENCH_RESULTS/$side-$clock" guest/bench.sh ${BENCH_ONLY:+"$BENCH_ONLY"}
 		echo "$(git -C "$tree" rev-list --count base..HEAD) patches, tree HEAD $(git -C "$tree" rev-parse --short HEAD)" \
 			> "$BENCH_RESULTS/$side.tree"
 	done
 done
 git -C "$TOP" describe --always --dirty > "$BENCH_RESULTS/project.commit"
-if [ $config = profile ]; then
+if [ -n "${VM_KPROF:-}" ]; then
 	"$TOP/scripts/profile-report.sh" "$BENCH_RESULTS"
 else
 	"$TOP/scripts/bench-report.sh"

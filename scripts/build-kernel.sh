@@ -9,8 +9,6 @@
 #                 make stress
 #   bench         allnoconfig + config/vm.config + config/bench.config: the
 #                 VM kernel without KASAN and debug info, for make bench
-#   profile       the bench config + config/profile.config (ftrace's
-#                 function profiler), for make profile
 # Usage: build-kernel.sh CONFIG [SRC]   (SRC defaults to the generated tree)
 # BUILD_TARGETS, if set, replaces the config's make targets (make check).
 set -eu
@@ -28,8 +26,6 @@ compile-test)	frags=$TOP/config/compile-test.config
 		# page_pool has no user in the VM config
 		targets="drivers/net/ drivers/vhost/ net/core/page_pool.o" ;;
 bench)		frags="$TOP/config/vm.config $TOP/config/bench.config"
-		targets=bzImage ;;
-profile)	frags="$TOP/config/vm.config $TOP/config/bench.config $TOP/config/profile.config"
 		targets=bzImage ;;
 *)		die "unknown config '$name'" ;;
 esac

@@ -2,8 +2,7 @@
 # Fetch the pristine Linux base that BASE names (Debian's orig tarball; see
 # BASES in lib.sh), verify it, and keep it in the cache as a one-commit git
 # repository tagged "base".
-# The system's apt configuration is not touched: apt gets a private state
-# directory and a private sources list.
+# The system's apt configuration is not touched (apt_source in lib.sh).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -13,25 +12,9 @@ mkdir -p "$CACHE"
 tarball=$CACHE/$BASE_TARBALL
 if [ ! -f "$tarball" ]; then
 	say "downloading $BASE_TARBALL with apt (private state in $CACHE/apt)"
-	apt=$CACHE/apt
-	mkdir -p "$apt/lists/partial" "$apt/dl"
-	# the machine's own mirror: the stanza of its security suite for a
-	# security update, the first one otherwise
-	case $BASE_SUITE in
-	*-security)	uri=$(awk '/^URIs:/ { u = $2 } /^Suites:.*-security/ { print u; exit }' \
-				/etc/apt/sources.list.d/debian.sources 2>/dev/null)
-			[ -n "$uri" ] || uri=http://deb.debian.org/debian-security ;;
-	*)		uri=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
-			[ -n "$uri" ] || uri=http://deb.debian.org/debian ;;
-	esac
-	echo "deb-src $uri $BASE_SUITE main" > "$apt/sources.list"
-	opts="-o Dir::Etc::sourcelist=$apt/sources.list -o Dir::Etc::sourceparts=- -o Dir::State::Lists=$apt/lists -o APT::Get::List-Cleanup=0"
-	# shellcheck disable=SC2086
-	apt-get -q $opts update >&2
-	# shellcheck disable=SC2086
-	(cd "$apt/dl" && apt-get -q $opts source --download-only "linux=$BASE_VERSION-1" >&2)
-	mv "$apt/dl/$BASE_TARBALL" "$tarball.part"
-	rm -rf "$apt/dl"
+	apt_source "$BASE_SUITE" "linux=$BASE_VERSION-1" "$CACHE/apt/dl"
+	mv "$CACHE/apt/dl/$BASE_TARBALL" "$tarball.part"
+	rm -rf "$CACHE/apt/dl"
 	mv "$tarball.part" "$tarball"
 fi
 

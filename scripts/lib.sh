@@ -44,6 +44,28 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# apt_source SUITE PACKAGE=VERSION DIR: download a Debian source package
+# into DIR without touching the system's apt configuration: apt gets a
+# private state directory and sources list, for the machine's own mirror
+# (its security suite's for a security update).
+apt_source() {
+	apt=$CACHE/apt
+	mkdir -p "$apt/lists/partial" "$3"
+	case $1 in
+	*-security)	uri=$(awk '/^URIs:/ { u = $2 } /^Suites:.*-security/ { print u; exit }' \
+				/etc/apt/sources.list.d/debian.sources 2>/dev/null)
+			[ -n "$uri" ] || uri=http://deb.debian.org/debian-security ;;
+	*)		uri=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
+			[ -n "$uri" ] || uri=http://deb.debian.org/debian ;;
+	esac
+	echo "deb-src $uri $1 main" > "$apt/sources.list"
+	opts="-o Dir::Etc::sourcelist=$apt/sources.list -o Dir::Etc::sourceparts=- -o Dir::State::Lists=$apt/lists -o APT::Get::List-Cleanup=0"
+	# shellcheck disable=SC2086
+	apt-get -q $opts update >&2 &&
+	# shellcheck disable=SC2086
+	(cd "$3" && apt-get -q $opts source --download-only "$2" >&2)
+}
+
 # Where the kernel of source tree $1 is built for config/$2.config: a
 # direct subdirectory of the tree, so that kbuild names sources by the
 # relative path ".." and ccache hits across clones in other folders.

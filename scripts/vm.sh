@@ -10,7 +10,9 @@
 # Environment: VM_TIMEOUT (s, default 1800), VM_MEM (default 2G),
 #   VM_ICOUNT=1 for one vCPU with deterministic instruction counting,
 #   VM_TCG=single for two vCPUs on one host thread (see README, "Known
-#   problems": multi-threaded TCG can run stale code after a text poke).
+#   problems": multi-threaded TCG can run stale code after a text poke),
+#   VM_KPROF=PLUGIN (with VM_ICOUNT=1) to count instructions per address
+#   with scripts/kprof.c, into OUTDIR/kprof-window.N (make profile).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -28,6 +30,7 @@ if grep -qwE 'vmx|svm' /proc/cpuinfo && [ -w /dev/kvm ]; then
 elif [ "${VM_ICOUNT:-0}" = 1 ]; then
 	accel="-accel tcg,thread=single -icount shift=0,align=off,sleep=off -cpu max"
 	cpus=1
+	[ -z "${VM_KPROF:-}" ] || accel="$accel -plugin $VM_KPROF,out=$out/kprof-window"
 else
 	accel="-accel tcg,thread=${VM_TCG:-multi} -cpu max"
 fi
