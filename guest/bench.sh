@@ -18,6 +18,7 @@
 #                      (devmap -> vc) on vd; each has an XDP_DROP program.
 #   */ACTION_mb/9000   the same with fragments: xdp.frags programs, MTU 9000
 #   mvneta/ACTION/SIZE mvneta's own datapath on a simulated NETA port
+#   i40e/ACTION/SIZE   and i40e's on a simulated XL710 port
 #                      (drivers/net/nicsim, moved into the namespace):
 #                      NICSIM_FRAMES frames written one by one to the
 #                      model's rx, timed around the writes, min of
@@ -26,7 +27,7 @@
 #                      pass die at the stack's protocol lookup.  XDP_TX and
 #                      XDP_REDIRECT (devmap to the port itself, so through
 #                      ndo_xdp_xmit) frames are gathered by the model.
-#   mvneta/ACTION/SIZEx32  the same, 32 frames a NAPI poll (the model's
+#   */ACTION/SIZEx32   the same, 32 frames a NAPI poll (the model's
 #                      rx_hold)
 #   copy/9000          the floor: one copy of 9000 bytes, pread() of a
 #                      tmpfs file; per call, and per byte (slope vs 64 B)
@@ -145,5 +146,6 @@ sim_rows() {
 	done
 }
 sim_rows mvneta0 mvneta
+sim_rows i40e0 i40e
 
 ip netns del $NS

@@ -38,13 +38,14 @@ Repeats: $(cat "$r/patched-icount/settings" 2>/dev/null || echo '?').
   go up to UDP and are dropped there (no socket); XDP_TX frames go to va,
   XDP_REDIRECT (devmap) frames through veth vc to vd, each running
   XDP_DROP.
-- mvneta: mvneta's own datapath on the simulated NETA port
-  (drivers/net/nicsim, which the base side carries too), fed by frames
-  written one by one to the model's rx; the write() and the model's work
-  are in every figure, alike on both kernels, so the Δ column is the
-  driver's and the ratio is diluted by them.  XDP_PASS frames are not
-  IP: the stack drops them at its protocol lookup.  XDP_REDIRECT goes
-  through a devmap back to the port (its ndo_xdp_xmit).
+- mvneta, i40e: the driver's own datapath on its simulated NIC, a NETA
+  or an XL710 port (drivers/net/nicsim, which the base side carries
+  too), fed by frames written one by one to the model's rx; the write()
+  and the model's work are in every figure, alike on both kernels, so
+  the Δ column is the driver's and the ratio is diluted by them.
+  XDP_PASS frames are not IP: the stack drops them at its protocol
+  lookup.  XDP_REDIRECT goes through a devmap back to the port (its
+  ndo_xdp_xmit).
 - Target of the series: every single-buffer workload within +0.5%
   instructions/packet of base (reported, not asserted).
 
