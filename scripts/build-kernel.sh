@@ -11,6 +11,8 @@
 #                 VM kernel without KASAN and debug info, for make bench
 # Usage: build-kernel.sh CONFIG [SRC]   (SRC defaults to the generated tree)
 # BUILD_TARGETS, if set, replaces the config's make targets (make check).
+# KCONFIG_UNDEFINED_OK=1 lets an option of config/ that no Kconfig of SRC
+# defines go unset (make check, at a patch before the one adding it).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -40,6 +42,12 @@ log=$out/config-merge.log
 # carry; only an option of our own fragment that did not stick is fatal.
 mine=$TOP/config/$name.config
 missing=$(sed -n 's/^Requested value:[[:space:]]*\(CONFIG_\)/\1/p' "$log" | grep -Fx -f "$mine" || true)
+if [ "${KCONFIG_UNDEFINED_OK:-0}" = 1 ]; then
+	missing=$(for o in $missing; do
+		sym=${o%%=*}
+		grep -rqsx --include='Kconfig*' "config ${sym#CONFIG_}" "$src" && echo "$o" || true
+	done)
+fi
 [ -z "$missing" ] || die "options of config/$name.config not in the final .config:
 $missing"
 
