@@ -28,7 +28,9 @@ Repeats: $(cat "$r/patched-icount/settings" 2>/dev/null || echo '?').
 
 - test_run: BPF_PROG_TEST_RUN, timed around the call (the kernel's own
   figure is whole ns).  The packet is built once per call, not per run,
-  so its size changes little.
+  so its size changes little.  5.10 has no live-frames mode: the action
+  is only returned, never carried out, so these rows are **the program
+  call only**, not the cost of XDP_TX or XDP_PASS.
 - veth: pktgen (clone_skb 0) into veth va, native XDP on its peer vb,
   pktgen's own time from first to last frame, divided by frames.  It
   includes pktgen building each skb.  "no XDP" is the same traffic without a program:
@@ -55,7 +57,7 @@ function label(name,   p, a, s, frags, burst, sz) {
 	split(name, p, "/")
 	a = p[2]; frags = sub(/_mb$/, "", a)
 	a = a == "none" ? "no XDP (stack)" : "XDP_" toupper(a)
-	s = (p[1] == "run" ? "test_run" : p[1]) " " a
+	s = (p[1] == "run" ? "test_run (program call only)" : p[1]) " " a
 	burst = split(p[3], sz, "x") > 1 ? ", " sz[2] " a poll" : ""
 	return s (frags ? " (frags)" : "") ", " sz[1] " B" burst
 }
