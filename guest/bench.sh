@@ -31,14 +31,25 @@
 #                      rx_hold)
 #   copy/9000          the floor: one copy of 9000 bytes, pread() of a
 #                      tmpfs file; per call, and per byte (slope vs 64 B)
-# Usage: bench.sh [PATTERN]  (from the project's top directory); with a
-# shell PATTERN, only the workloads whose names match it, e.g. 'veth/*/64'.
+#   xsk/KIND/9014      receiving 9014-byte frames at the far end of a
+#                      veth pair at MTU 9000, which an AF_XDP copy-mode
+#                      sender (xskxceiver -B send) fills: AF_PACKET
+#                      TPACKET_V3 (packet), AF_XDP copy mode on 9270-byte
+#                      HugeTLB chunks under generic (xdp) or veth's
+#                      native (xdpdrv) XDP.  Guest ns per frame that
+#                      reached user space over XSK_SECS, the sender's
+#                      work included: under icount both share the vCPU.
+#                      The base has no such chunks, so no sender: n/a.
+# Usage: bench.sh TREE [PATTERN]  (from the project's top directory): TREE
+# is the patched tree, whose xskxceiver both kernels run; with a shell
+# PATTERN, only the workloads whose names match it, e.g. 'veth/*/64'.
 # Under make profile, QEMU's kprof plugin (scripts/kprof.c) writes the
 # instructions of each timed run of xdp_bench to /run/out/kprof-window.N;
 # each workload's are moved to /run/out/kprof/WORKLOAD/, with the frames
 # of a run in its file "frames".
 set -u
-only=${1:-*}
+xskxceiver=$1/tools/testing/selftests/bpf/xskxceiver
+only=${2:-*}
 cd tests
 
 OBJ=./xdp_bench.bpf.o
@@ -48,6 +59,7 @@ VETH_RUNS=3		# pktgen runs per veth workload; the minimum counts
 FRAMES=50000		# frames per pktgen run
 FRAMES_MB=20000		# the same at 9000 bytes
 NICSIM_FRAMES=20000	# frames per simulated-NIC run
+XSK_SECS=2		# guest seconds per AF_XDP or AF_PACKET run
 NS=bench
 
 out=/run/out/bench.txt
@@ -147,5 +159,46 @@ sim_rows() {
 }
 sim_rows mvneta0 mvneta
 sim_rows i40e0 i40e
+
+# xsk_row KIND: one receiver of xsk/KIND/9014 on xskxceiver's layout
+# (namespaces xsk_tx and xsk_rx, veth_tx <-> veth_rx), the best of
+# VETH_RUNS runs; one sender runs from before the first row to after
+# the last
+xsk_row() {
+	name=xsk/$1/9014
+	# shellcheck disable=SC2254
+	case $name in $only) ;; *) return 0 ;; esac
+	echo "== $name" >> "$log"
+	best=
+	for run in $(seq "$VETH_RUNS"); do
+		fig=$("$xskxceiver" -B "$1" -d $XSK_SECS 2>> "$log" |
+		      tee -a "$log" | awk '$1 == "BENCH" && $4 > 0 {
+			printf "%.1f\n", $6 * 1e9 / $4 }')
+		[ -n "$fig" ] || continue
+		if [ -z "$best" ] || awk -v a="$fig" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+			best=$fig
+		fi
+	done
+	echo "$name ${best:-n/a (no frame arrived; see bench.log)}" | tee -a "$out"
+}
+if [ -x "$xskxceiver" ]; then
+	# the UMEMs of sender and receiver (test_xsk.sh wants 48 for one)
+	echo 96 > /proc/sys/vm/nr_hugepages
+	ip netns add xsk_tx
+	ip netns add xsk_rx
+	ip link add veth_tx netns xsk_tx type veth peer name veth_rx netns xsk_rx
+	ip -n xsk_tx link set veth_tx mtu 9000 address 02:02:02:02:02:02 up
+	ip -n xsk_rx link set veth_rx mtu 9000 address 04:04:04:04:04:04 up
+	"$xskxceiver" -B send -d $((XSK_SECS * VETH_RUNS * 3 + 10)) >> "$log" 2>&1 &
+	sender=$!
+	sleep 1
+	for kind in packet xdp xdpdrv; do
+		xsk_row $kind
+	done
+	kill $sender 2>/dev/null
+	wait $sender 2>/dev/null
+	ip netns del xsk_tx
+	ip netns del xsk_rx
+fi
 
 ip netns del $NS

@@ -41,6 +41,11 @@ SERIES=$BUILD/bench-base.series TREE=$BASE_TREE "$TOP/scripts/mktree.sh"
 "$TOP/scripts/build-kernel.sh" bench "$TREE"
 say "building the project's test programs"
 make -C "$TOP/tests" -j"$JOBS" KTREE="$TREE"
+# The AF_XDP rows run the series' xskxceiver on both kernels.  It needs
+# no BTF, but the selftests' Makefile wants a vmlinux to be named.
+say "building xskxceiver"
+bpfsel=$TREE/tools/testing/selftests/bpf
+make -C "$bpfsel" -j"$JOBS" VMLINUX_BTF="$(objdir "$TREE" bench)/vmlinux" "$bpfsel/xskxceiver"
 
 # Both icount runs, then both wall-clock runs back to back, so that the
 # wall-clock pair sees the most similar host load.
@@ -54,7 +59,7 @@ for clock in $clocks; do
 		rm -rf "$BENCH_RESULTS/$side-$clock/kprof"
 		VM_ICOUNT=$icount VM_TIMEOUT=${VM_TIMEOUT:-3600} "$TOP/scripts/vm.sh" \
 			"$(objdir "$tree" bench)/arch/x86/boot/bzImage" \
-			"$BENCH_RESULTS/$side-$clock" guest/bench.sh ${BENCH_ONLY:+"$BENCH_ONLY"}
+			"$BENCH_RESULTS/$side-$clock" guest/bench.sh "$TREE" ${BENCH_ONLY:+"$BENCH_ONLY"}
 		echo "$(git -C "$tree" rev-list --count base..HEAD) patches, tree HEAD $(git -C "$tree" rev-parse --short HEAD)" \
 			> "$BENCH_RESULTS/$side.tree"
 	done
