@@ -17,6 +17,15 @@
 #                      them.  XDP_TX frames land on va, XDP_REDIRECT frames
 #                      (devmap -> vc) on vd; each has an XDP_DROP program.
 #   */ACTION_mb/9000   the same with fragments: xdp.frags programs, MTU 9000
+#   veth/none/9000     the reference: 9000-byte frames, no XDP
+#   routed/VB+VD/9000  9000-byte frames that the namespace forwards into a
+#                      container: pktgen into va for 198.18.1.3, routed
+#                      from vb out of vc to vd in netns ${NS}_c.  VB is
+#                      vb's program (pass_mb: veth copies each frame into
+#                      pages) or none; VD is vd's (drop_mb) or none (its
+#                      stack, no socket).  pass_mb+drop_mb is the
+#                      handover: vd's program gets the pages vb's copy
+#                      made.  none+drop_mb copies on vd instead.
 #   mvneta/ACTION/SIZE mvneta's own datapath on a simulated NETA port
 #   i40e/ACTION/SIZE   and i40e's on a simulated XL710 port
 #                      (drivers/net/nicsim, moved into the namespace):
@@ -137,7 +146,29 @@ mtu 9000
 for a in drop pass tx redirect; do
 	row veth/${a}_mb/9000 veth $OBJ xdp_${a}_mb 9000 $FRAMES_MB $VETH_RUNS va vb vc vd
 done
+row veth/none/9000 veth $OBJ none 9000 $FRAMES_MB $VETH_RUNS va vb vc vd
 row copy/9000 copy 9000 20000 $RUNS
+
+# The routed rows: vd moves into a namespace of its own, where
+# 198.18.1.3 is its address, and $NS forwards to it.  pktgen's source
+# address is va's, local to $NS, hence accept_local.
+ip netns add ${NS}_c
+ip netns exec ${NS}_c sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+ip -n $NS link set vd netns ${NS}_c
+ip -n ${NS}_c addr add 198.18.1.3/24 dev vd
+ip -n ${NS}_c link set vd up
+ip -n $NS addr add 198.18.1.2/24 dev vc
+ip -n $NS neigh add 198.18.1.3 lladdr "$(ip netns exec ${NS}_c cat /sys/class/net/vd/address)" dev vc
+ip netns exec $NS sysctl -qw net.ipv4.ip_forward=1 net.ipv4.conf.all.accept_local=1
+for vb in none pass_mb; do
+	for vd in none drop_mb; do
+		pass=xdp_$vb prog=xdp_$vd
+		[ $vb = none ] && pass=none
+		[ $vd = none ] && prog=none
+		row routed/$vb+$vd/9000 routed $OBJ $prog 9000 $FRAMES_MB $VETH_RUNS $pass ${NS}_c
+	done
+done
+ip netns del ${NS}_c
 
 # sim_rows NETDEV NAME: a hardware driver on its simulated NIC: single
 # buffers one a NAPI poll, and XDP_TX and XDP_REDIRECT 32 a poll too, as

@@ -76,7 +76,7 @@ END {
 	print "|---|---:|---:|---:|---:|---:|"
 	for (i = 1; i <= n; i++) {
 		w = order[i]
-		if (w ~ /_mb\// || w ~ /^(copy|xsk)\//)
+		if (w ~ /_mb\// || w ~ /^(copy|xsk|routed)\//)
 			continue
 		b = "base-icount" SUBSEP w; p = "patched-icount" SUBSEP w
 		bw = "base-wall" SUBSEP w; pw = "patched-wall" SUBSEP w
@@ -101,7 +101,7 @@ END {
 	print "|---|---:|---:|---:|"
 	for (i = 1; i <= n; i++) {
 		w = order[i]
-		if (w !~ /_mb\//)
+		if (w !~ /_mb\// || w ~ /^routed\//)
 			continue
 		p = "patched-icount" SUBSEP w
 		if (num(p) && cp[2] > 0)
@@ -113,13 +113,37 @@ END {
 	}
 	print "\ntest_run builds the packet once per call, not per run: its per-byte"
 	print "figure shows that a fragmented packet costs the program nothing extra."
+	print "\n## Jumbo frames forwarded into a container, 9000 B (patched)\n"
+	print "pktgen into va; vb passes each frame (pass_mb: veth copies it into"
+	print "pages) or has no program; the namespace forwards it from vb out of vc"
+	print "to vd, in a namespace of its own, whose program drops it (drop_mb) or"
+	print "whose stack does (none: no socket).  With both programs, veth hands"
+	print "the pages of the copy made on vb to the program on vd; with the"
+	print "program on vd alone, vd copies.\n"
+	print "| vb | vd | instructions/frame |"
+	print "|---|---|---:|"
+	split("none+none none+drop_mb pass_mb+none pass_mb+drop_mb", rt, " ")
+	for (i = 1; i <= 4; i++) {
+		split(rt[i], ab, "+")
+		printf "| %s | %s | %s |\n", ab[1], ab[2], cell("patched-icount" SUBSEP "routed/" rt[i] "/9000")
+	}
+	rk = "patched-icount" SUBSEP "routed/"
+	if (num(rk "pass_mb+drop_mb/9000") && num(rk "pass_mb+none/9000") &&
+	    num(rk "none+drop_mb/9000") && num(rk "none+none/9000")) {
+		printf "\nXDP_DROP on vd against the stack of vd: %.3f with the handover (target: at most 1.0), %.3f when vd copies.\n",
+			v[rk "pass_mb+drop_mb/9000"] / v[rk "pass_mb+none/9000"],
+			v[rk "none+drop_mb/9000"] / v[rk "none+none/9000"]
+		printf "XDP_DROP on vd costs %+.0f instructions a frame against the stack with the handover, %+.0f when vd copies.\n",
+			v[rk "pass_mb+drop_mb/9000"] - v[rk "pass_mb+none/9000"],
+			v[rk "none+drop_mb/9000"] - v[rk "none+none/9000"]
+	}
 	pk = "patched-icount" SUBSEP "xsk/packet/9014"
 	print "\n## AF_XDP against AF_PACKET, 9014-byte frames on veth (patched)\n"
 	print "An AF_XDP copy-mode sender fills one end of a veth pair at MTU 9000;"
 	print "the receiver at the other end is an AF_PACKET TPACKET_V3 ring or an"
 	print "AF_XDP socket in copy mode on 9270-byte HugeTLB chunks, behind"
-	print "generic or veth's native XDP.  Instructions per frame that reached"
-	print "user space, the sender's included (one vCPU).  The base cannot"
+	print "generic or the native XDP of veth.  Instructions per frame that reached"
+	print "user space, that of the sender included (one vCPU).  The base cannot"
 	print "register such chunks, so it has no sender and no row.\n"
 	print "| receiver | instructions/frame | frames per 10^9 instructions | rate vs AF_PACKET |"
 	print "|---|---:|---:|---:|"

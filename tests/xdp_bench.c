@@ -8,6 +8,13 @@
  *	bytes into its peer SRC.  An XDP_TX program's frames land on SRC, an
  *	XDP_REDIRECT program's on TARGET_PEER through TARGET: both get an
  *	XDP_DROP program, without which veth drops them.
+ *   xdp_bench routed OBJ PROG|none SIZE COUNT TIMES PASS|none NS
+ *	Frames that a host forwards into a container: pktgen sends COUNT
+ *	frames of SIZE bytes into va, for 198.18.1.3; vb runs PASS (native)
+ *	or no program; the namespace routes them out of vc to vd, in netns
+ *	NS, which runs PROG or hands them to its stack.  Under an XDP_PASS
+ *	program veth copies each frame into pages of its own, which veth
+ *	may then hand to vd's program without another copy.
  *   xdp_bench nicsim OBJ PROG|none SIZE COUNT TIMES DEV [BURST]
  *	PROG in native mode on DEV, a hardware driver on a simulated NIC
  *	(drivers/net/nicsim); COUNT frames of SIZE bytes, FCS included,
@@ -19,7 +26,8 @@
  *	COUNT pread()s of a SIZE-byte tmpfs file: one copy of SIZE bytes.
  *
  * Each prints on stdout the minimum over TIMES calls of CLOCK_MONOTONIC
- * nanoseconds per packet (run, veth, copy); "copy" adds the cost per byte.
+ * nanoseconds per packet (run, veth, routed, copy); "copy" adds the cost
+ * per byte.
  * Under QEMU's icount a nanosecond of guest time is one instruction.
  * Details of each call go to stderr.  Exit status 2: the kernel refused
  * the setup; 3: frames did not all reach the programs.
@@ -171,17 +179,61 @@ static int cmd_run(char **argv)
 	return 0;
 }
 
+/* pktgen's COUNT frames of SIZE bytes from SRC to DST through RX, TIMES
+ * runs: the minimum of pktgen's time per frame.  Each program of PROGS
+ * (NULL-terminated; those without an object are skipped) must see every
+ * frame.
+ */
+static double pktgen_runs(const char *src, const char *rx, const char *dst,
+			  unsigned int size, unsigned int count, int times,
+			  const struct bench_prog **progs)
+{
+	unsigned long long sent, n0[2], n;
+	unsigned char mac[ETH_ALEN];
+	double best = 0, usec, t;
+	int i, j, err;
+
+	err = dev_mac(rx, mac);
+	if (err)
+		fail(1, "%s: %s", rx, strerror(-err));
+	err = pktgen_setup(src, count, size, "198.18.0.1", dst, mac);
+	if (err)
+		fail(1, "pktgen setup on %s: %s", src, strerror(-err));
+	for (i = 0; i < times; i++) {
+		for (j = 0; progs[j]; j++)
+			n0[j] = seen(progs[j]);
+		kprof_start();
+		err = pktgen_cmd("pgctrl", "start");
+		kprof_stop();
+		err = err ?: pktgen_result(src, &sent, &usec);
+		if (err)
+			fail(1, "pktgen run on %s: %s", src, strerror(-err));
+		t = usec * 1000 / sent;
+		fprintf(stderr, "  %u B to %s: %llu frames in %.0f us, %.2f ns/frame\n",
+			size, dst, sent, usec, t);
+		if (sent != count)
+			fail(3, "pktgen sent %llu of %u frames", sent, count);
+		for (j = 0; progs[j]; j++) {
+			n = seen(progs[j]) - n0[j];
+			if (progs[j]->obj && n != sent)
+				fail(3, "program %d saw %llu of %llu frames", j, n, sent);
+		}
+		if (!i || t < best)
+			best = t;
+	}
+	pktgen_cmd("kpktgend_0", "rem_device_all");
+	return best;
+}
+
 static int cmd_veth(int argc, char **argv)
 {
 	const char *obj = argv[0], *prog = argv[1], *src = argv[5], *rx = argv[6];
 	unsigned int size = atoi(argv[2]), count = atoi(argv[3]);
-	int times = atoi(argv[4]), i, redirect, mb, err;
 	struct bench_prog main = {}, peer = {};
-	unsigned long long sent, n0, d0, n, d;
+	const struct bench_prog *progs[] = { &main, &peer, NULL };
 	const char *peer_dev = NULL;
 	const char *peer_prog;
-	double best = 0, usec, t;
-	unsigned char mac[ETH_ALEN];
+	int redirect, mb;
 
 	redirect = !!strstr(prog, "redirect");
 	if (redirect && argc < 9)
@@ -201,39 +253,36 @@ static int cmd_veth(int argc, char **argv)
 		load(&peer, obj, peer_prog, 0);
 		attach(&peer, peer_prog, peer_dev);
 	}
+	printf("%.2f\n", pktgen_runs(src, rx, "198.18.0.2", size, count,
+				     atoi(argv[4]), progs));
+	return 0;
+}
 
-	err = dev_mac(rx, mac);
-	if (err)
-		fail(1, "%s: %s", rx, strerror(-err));
-	err = pktgen_setup(src, count, size, "198.18.0.1", "198.18.0.2", mac);
-	if (err)
-		fail(1, "pktgen setup on %s: %s", src, strerror(-err));
+static int cmd_routed(char **argv)
+{
+	const char *obj = argv[0], *prog = argv[1], *pass = argv[5];
+	unsigned int size = atoi(argv[2]), count = atoi(argv[3]);
+	struct bench_prog vb = {}, vd = {};
+	const struct bench_prog *progs[] = { &vb, &vd, NULL };
+	int times = atoi(argv[4]), home, err;
 
-	for (i = 0; i < times; i++) {
-		n0 = seen(&main);
-		d0 = seen(&peer);
-		kprof_start();
-		err = pktgen_cmd("pgctrl", "start");
-		kprof_stop();
-		err = err ?: pktgen_result(src, &sent, &usec);
-		if (err)
-			fail(1, "pktgen run on %s: %s", src, strerror(-err));
-		n = seen(&main) - n0;
-		d = seen(&peer) - d0;
-		t = usec * 1000 / sent;
-		fprintf(stderr, "  %s %u B: %llu frames in %.0f us, %.2f ns/frame; program saw %llu, %s %llu\n",
-			prog, size, sent, usec, t, n, peer_dev ?: "-", d);
-		if (sent != count)
-			fail(3, "pktgen sent %llu of %u frames", sent, count);
-		if (main.obj && n != sent)
-			fail(3, "%s saw %llu of %llu frames", prog, n, sent);
-		if (peer_dev && d != sent)
-			fail(3, "%llu of %llu frames reached %s", d, sent, peer_dev);
-		if (!i || t < best)
-			best = t;
+	if (strcmp(pass, "none")) {
+		load(&vb, obj, pass, 0);
+		attach(&vb, pass, "vb");
 	}
-	pktgen_cmd("kpktgend_0", "rem_device_all");
-	printf("%.2f\n", best);
+	if (strcmp(prog, "none")) {
+		home = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+		err = netns_enter(argv[6]);
+		if (home < 0 || err)
+			fail(1, "netns %s: %s", argv[6], strerror(err ? -err : errno));
+		load(&vd, obj, prog, 0);
+		attach(&vd, prog, "vd");
+		if (setns(home, CLONE_NEWNET))
+			fail(1, "back from netns %s: %s", argv[6], strerror(errno));
+		close(home);
+	}
+	printf("%.2f\n", pktgen_runs("va", "vb", "198.18.1.3", size, count,
+				     times, progs));
 	return 0;
 }
 
@@ -378,6 +427,8 @@ int main(int argc, char **argv)
 		return cmd_run(argv + 2);
 	if ((argc == 9 || argc == 11) && !strcmp(argv[1], "veth"))
 		return cmd_veth(argc - 2, argv + 2);
+	if (argc == 9 && !strcmp(argv[1], "routed"))
+		return cmd_routed(argv + 2);
 	if ((argc == 8 || argc == 9) && !strcmp(argv[1], "nicsim"))
 		return cmd_nicsim(argc - 2, argv + 2);
 	if (argc == 5 && !strcmp(argv[1], "copy"))
@@ -385,8 +436,9 @@ int main(int argc, char **argv)
 	fprintf(stderr,
 		"usage: %s run OBJ PROG SIZE REPEAT TIMES\n"
 		"       %s veth OBJ PROG|none SIZE COUNT TIMES SRC RX [TARGET TARGET_PEER]\n"
+		"       %s routed OBJ PROG|none SIZE COUNT TIMES PASS|none NS\n"
 		"       %s nicsim OBJ PROG|none SIZE COUNT TIMES DEV [BURST]\n"
 		"       %s copy SIZE COUNT TIMES\n", argv[0], argv[0], argv[0],
-		argv[0]);
+		argv[0], argv[0]);
 	return 2;
 }
