@@ -18,6 +18,9 @@
 #                      (devmap -> vc) on vd; each has an XDP_DROP program.
 #   */ACTION_mb/9000   the same with fragments: xdp.frags programs, MTU 9000
 #   veth/none/9000     the reference: 9000-byte frames, no XDP
+#   pktgen/9000        pktgen alone: its 9000-byte frames into a dummy
+#                      device, which frees them; with copy/9000, the
+#                      floor of a path that fills a frame and copies it
 #   routed/VB+VD/9000  9000-byte frames that the namespace forwards into a
 #                      container: pktgen into va for 198.18.1.3, routed
 #                      from vb out of vc to vd in netns ${NS}_c.  VB is
@@ -90,7 +93,7 @@ row() {
 	else
 		echo "$name n/a ($(tail -n 1 "$log"))"
 	fi | tee -a "$out"
-	kprof_windows "$name" "$5"
+	kprof_windows "$name" "${5:-}"
 }
 
 # kprof_windows WORKLOAD FRAMES: file the plugin's windows of the workload
@@ -147,6 +150,10 @@ for a in drop pass tx redirect; do
 	row veth/${a}_mb/9000 veth $OBJ xdp_${a}_mb 9000 $FRAMES_MB $VETH_RUNS va vb vc vd
 done
 row veth/none/9000 veth $OBJ none 9000 $FRAMES_MB $VETH_RUNS va vb vc vd
+ip -n $NS link add pg0 type dummy
+ip -n $NS link set pg0 mtu 9000 up
+row pktgen/9000 veth $OBJ none 9000 $FRAMES_MB $VETH_RUNS pg0 pg0
+ip -n $NS link del pg0
 row copy/9000 copy 9000 20000 $RUNS
 
 # The routed rows: vd moves into a namespace of its own, where
