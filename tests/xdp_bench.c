@@ -180,13 +180,12 @@ static int cmd_run(char **argv)
 }
 
 /* pktgen's COUNT frames of SIZE bytes from SRC to DST through RX, TIMES
- * runs: the minimum of pktgen's time per frame.  Each program of PROGS
- * (NULL-terminated; those without an object are skipped) must see every
- * frame.
+ * runs: the minimum of pktgen's time per frame.  Each of the two
+ * programs of PROGS that was loaded must see every frame.
  */
 static double pktgen_runs(const char *src, const char *rx, const char *dst,
 			  unsigned int size, unsigned int count, int times,
-			  const struct bench_prog **progs)
+			  const struct bench_prog *const progs[2])
 {
 	unsigned long long sent, n0[2], n;
 	unsigned char mac[ETH_ALEN];
@@ -200,7 +199,7 @@ static double pktgen_runs(const char *src, const char *rx, const char *dst,
 	if (err)
 		fail(1, "pktgen setup on %s: %s", src, strerror(-err));
 	for (i = 0; i < times; i++) {
-		for (j = 0; progs[j]; j++)
+		for (j = 0; j < 2; j++)
 			n0[j] = seen(progs[j]);
 		kprof_start();
 		err = pktgen_cmd("pgctrl", "start");
@@ -213,7 +212,7 @@ static double pktgen_runs(const char *src, const char *rx, const char *dst,
 			size, dst, sent, usec, t);
 		if (sent != count)
 			fail(3, "pktgen sent %llu of %u frames", sent, count);
-		for (j = 0; progs[j]; j++) {
+		for (j = 0; j < 2; j++) {
 			n = seen(progs[j]) - n0[j];
 			if (progs[j]->obj && n != sent)
 				fail(3, "program %d saw %llu of %llu frames", j, n, sent);
@@ -230,7 +229,7 @@ static int cmd_veth(int argc, char **argv)
 	const char *obj = argv[0], *prog = argv[1], *src = argv[5], *rx = argv[6];
 	unsigned int size = atoi(argv[2]), count = atoi(argv[3]);
 	struct bench_prog main = {}, peer = {};
-	const struct bench_prog *progs[] = { &main, &peer, NULL };
+	const struct bench_prog *const progs[2] = { &main, &peer };
 	const char *peer_dev = NULL;
 	const char *peer_prog;
 	int redirect, mb;
@@ -263,7 +262,7 @@ static int cmd_routed(char **argv)
 	const char *obj = argv[0], *prog = argv[1], *pass = argv[5];
 	unsigned int size = atoi(argv[2]), count = atoi(argv[3]);
 	struct bench_prog vb = {}, vd = {};
-	const struct bench_prog *progs[] = { &vb, &vd, NULL };
+	const struct bench_prog *const progs[2] = { &vb, &vd };
 	int times = atoi(argv[4]), home, err;
 
 	if (strcmp(pass, "none")) {
