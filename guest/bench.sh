@@ -30,7 +30,8 @@
 #                      handover: vd's program gets the pages vb's copy
 #                      made.  none+drop_mb copies on vd instead.
 #   mvneta/ACTION/SIZE mvneta's own datapath on a simulated NETA port
-#   i40e/ACTION/SIZE   and i40e's on a simulated XL710 port
+#   i40e/ACTION/SIZE   i40e's on a simulated XL710 port,
+#   ice/ACTION/SIZE    and ice's on a simulated E810 port
 #                      (drivers/net/nicsim, moved into the namespace):
 #                      NICSIM_FRAMES frames written one by one to the
 #                      model's rx, timed around the writes, min of
@@ -197,6 +198,7 @@ sim_rows() {
 }
 sim_rows mvneta0 mvneta
 sim_rows i40e0 i40e
+sim_rows ice0 ice
 
 # xsk_row KIND: one receiver of xsk/KIND/9014 on xskxceiver's layout
 # (namespaces xsk_tx and xsk_rx, veth_tx <-> veth_rx), the best of

@@ -40,8 +40,8 @@ Repeats: $(cat "$r/patched-icount/settings" 2>/dev/null || echo '?').
   go up to UDP and are dropped there (no socket); XDP_TX frames go to va,
   XDP_REDIRECT (devmap) frames through veth vc to vd, each running
   XDP_DROP.
-- mvneta, i40e: the driver's own datapath on its simulated NIC, a NETA
-  or an XL710 port (drivers/net/nicsim, which the base side carries
+- mvneta, i40e, ice: the driver's own datapath on its simulated NIC, a
+  NETA, an XL710 or an E810 port (drivers/net/nicsim, which the base side carries
   too), fed by frames written one by one to the model's rx; the write()
   and the model's work are in every figure, alike on both kernels, so
   the Δ column is the driver's and the ratio is diluted by them.
