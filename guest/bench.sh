@@ -53,16 +53,23 @@
 #                      reached user space over XSK_SECS, the sender's
 #                      work included: under icount both share the vCPU.
 #                      The base has no such chunks, so no sender: n/a.
-# Usage: bench.sh TREE [PATTERN]  (from the project's top directory): TREE
-# is the patched tree, whose xskxceiver both kernels run; with a shell
-# PATTERN, only the workloads whose names match it, e.g. 'veth/*/64'.
-# Under make profile, QEMU's kprof plugin (scripts/kprof.c) writes the
-# instructions of each timed run of xdp_bench to /run/out/kprof-window.N;
-# each workload's are moved to /run/out/kprof/WORKLOAD/, with the frames
-# of a run in its file "frames".
+# Usage: bench.sh TREE [PATTERN [profile]]  (from the project's top
+# directory): TREE is the patched tree, whose xskxceiver both kernels run;
+# with a shell PATTERN, only the workloads whose names match it, e.g.
+# 'veth/*/64'.
+# Under make profile (profile), QEMU's kprof plugin (scripts/kprof.c)
+# writes the instructions of each timed run of xdp_bench to
+# /run/out/kprof-window.N; each workload's are moved to
+# /run/out/kprof/WORKLOAD/, with the frames of a run in its file
+# "frames".  An xsk row has a run of its own, whose middle XSK_SECS
+# xdp_bench window brackets; its frames are the calls of the
+# receiver's function for each frame, which file "frames" names as
+# "calls FUNCTION" for scripts/profile-report.sh to count.
 set -u
 xskxceiver=$1/tools/testing/selftests/bpf/xskxceiver
 only=${2:-*}
+profile=${3:-}
+nosender=
 cd tests
 
 OBJ=./xdp_bench.bpf.o
@@ -200,15 +207,19 @@ sim_rows mvneta0 mvneta
 sim_rows i40e0 i40e
 sim_rows ice0 ice
 
-# xsk_row KIND: one receiver of xsk/KIND/9014 on xskxceiver's layout
-# (namespaces xsk_tx and xsk_rx, veth_tx <-> veth_rx), the best of
-# VETH_RUNS runs; one sender runs from before the first row to after
-# the last
+# xsk_row KIND FUNCTION: one receiver of xsk/KIND/9014 on xskxceiver's
+# layout (namespaces xsk_tx and xsk_rx, veth_tx <-> veth_rx), the best of
+# VETH_RUNS runs; one sender runs from before the first row to after the
+# last.  FUNCTION: the receiver's kernel function called once per frame.
 xsk_row() {
 	name=xsk/$1/9014
 	# shellcheck disable=SC2254
 	case $name in $only) ;; *) return 0 ;; esac
 	echo "== $name" >> "$log"
+	if [ -n "$nosender" ]; then
+		echo "$name n/a (no sender: the kernel refused its UMEM; see bench.log)" | tee -a "$out"
+		return 0
+	fi
 	best=
 	for run in $(seq "$VETH_RUNS"); do
 		fig=$("$xskxceiver" -B "$1" -d $XSK_SECS 2>> "$log" |
@@ -220,6 +231,13 @@ xsk_row() {
 		fi
 	done
 	echo "$name ${best:-n/a (no frame arrived; see bench.log)}" | tee -a "$out"
+	[ -n "$profile" ] && [ -n "$best" ] || return 0
+	"$xskxceiver" -B "$1" -d $((XSK_SECS + 3)) >> "$log" 2>&1 &
+	rx=$!
+	sleep 2
+	./xdp_bench window $XSK_SECS
+	wait $rx
+	kprof_windows "$name" "calls $2"
 }
 if [ -x "$xskxceiver" ]; then
 	# the UMEMs of sender and receiver (test_xsk.sh wants 48 for one)
@@ -229,12 +247,14 @@ if [ -x "$xskxceiver" ]; then
 	ip link add veth_tx netns xsk_tx type veth peer name veth_rx netns xsk_rx
 	ip -n xsk_tx link set veth_tx mtu 9000 address 02:02:02:02:02:02 up
 	ip -n xsk_rx link set veth_rx mtu 9000 address 04:04:04:04:04:04 up
-	"$xskxceiver" -B send -d $((XSK_SECS * VETH_RUNS * 3 + 10)) >> "$log" 2>&1 &
+	"$xskxceiver" -B send -d $(((XSK_SECS * VETH_RUNS + XSK_SECS + 3) * 3 + 10)) \
+		>> "$log" 2>&1 &
 	sender=$!
 	sleep 1
-	for kind in packet xdp xdpdrv; do
-		xsk_row $kind
-	done
+	kill -0 $sender 2>/dev/null || nosender=1
+	xsk_row packet tpacket_rcv
+	xsk_row xdp __xsk_rcv
+	xsk_row xdpdrv __xsk_rcv
 	kill $sender 2>/dev/null
 	wait $sender 2>/dev/null
 	ip netns del xsk_tx

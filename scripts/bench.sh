@@ -59,7 +59,7 @@ for clock in $clocks; do
 		rm -rf "$BENCH_RESULTS/$side-$clock/kprof"
 		VM_ICOUNT=$icount VM_TIMEOUT=${VM_TIMEOUT:-3600} "$TOP/scripts/vm.sh" \
 			"$(objdir "$tree" bench)/arch/x86/boot/bzImage" \
-			"$BENCH_RESULTS/$side-$clock" guest/bench.sh "$TREE" ${BENCH_ONLY:+"$BENCH_ONLY"}
+			"$BENCH_RESULTS/$side-$clock" guest/bench.sh "$TREE" "${BENCH_ONLY:-*}" ${VM_KPROF:+profile}
 		echo "$(git -C "$tree" rev-list --count base..HEAD) patches, tree HEAD $(git -C "$tree" rev-parse --short HEAD)" \
 			> "$BENCH_RESULTS/$side.tree"
 	done

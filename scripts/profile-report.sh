@@ -5,8 +5,9 @@
 # written by scripts/kprof.c and filed by guest/bench.sh) into
 # DIR/profile.md, and print it: for each workload, the instructions per
 # frame of each kernel function, base against patched, the functions
-# that changed most first.  Of a workload's runs, the one with the fewest
-# instructions counts on each side, as the bench's minimum does.
+# that changed most first, then AF_XDP against AF_PACKET on the series.
+# Of a workload's runs, the one with the fewest instructions counts on
+# each side, as the bench's minimum does.
 # Usage: profile-report.sh DIR   (PROFILE_TOP: rows per workload, 25)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -16,10 +17,13 @@ r=$1
 top=${PROFILE_TOP:-25}
 
 # per_function SYSTEM.MAP COUNTS: "FUNCTION INSTRUCTIONS" for each function
-# with instructions in COUNTS; addresses below the kernel's are "[user]"
+# with instructions in COUNTS; addresses below the kernel's are "[user]",
+# those above its image (from __init_end: modules and the BPF JIT's
+# programs) "[bpf]"
 per_function() {
 	{
-		awk '$2 ~ /^[tT]$/ { print $1, "S", $3 }' "$1"
+		awk '$2 ~ /^[tT]$/ { print $1, "S", $3 }
+		     $3 == "__init_end" { print $1, "S", "[bpf]" }' "$1"
 		awk '{ print $1, "C", $2 }' "$2"
 	} | LC_ALL=C sort -k1,1 -k2,2r | awk '
 		BEGIN { f = "[user]" }
@@ -35,35 +39,41 @@ cheapest() {
 	done | sort -n | awk 'NR == 1 { print $2 }'
 }
 
-{
-cat <<EOF2
-# Instructions per frame, by kernel function, base against the series
+# frames RUN-DIR SYSTEM.MAP COUNTS: the frames of a run, its file "frames";
+# where that says "calls FUNCTION", the executions of FUNCTION's first
+# instruction in COUNTS
+frames() {
+	set -- "$(cat "$1/frames")" "$2" "$3"
+	case $1 in
+	calls\ *)
+		awk -v f="${1#calls }" '
+			FNR == NR { if ($3 == f) a = $1; next }
+			$1 == a { n += $2 }
+			END { print n + 0 }' "$2" "$3" ;;
+	*)	echo "$1" ;;
+	esac
+}
 
-$(date -u '+%Y-%m-%d %H:%M UTC'), project at $(cat "$r/project.commit" 2>/dev/null || echo '?');
-base: $(cat "$r/base.tree" 2>/dev/null || echo '?'); patched: $(cat "$r/patched.tree" 2>/dev/null || echo '?').
-Both kernels: config/bench.config, QEMU TCG under icount, with the kprof
-plugin counting every instruction the guest executes at each address
-while xdp_bench times a run (scripts/kprof.c): what a function executes
-itself, not in the functions it calls.  Per frame: the run's count
-divided by its frames.  The $top functions whose count changed most,
-then the rest together.
-
-EOF2
-for dir in "$r"/patched-icount/kprof/*/*/*; do
-	[ -d "$dir" ] || continue
-	w=${dir#"$r"/patched-icount/kprof/}
-	b=$r/base-icount/kprof/$w
-	[ -d "$b" ] || continue
-	frames=$(cat "$dir/frames")
-	per_function "$(objdir "$BASE_TREE" bench)/System.map" "$(cheapest "$b")" > "$r/base.fn"
-	per_function "$(objdir "$TREE" bench)/System.map" "$(cheapest "$dir")" > "$r/patched.fn"
-	echo "## $w ($frames frames a run)"
+# compare TITLE DIR-A MAP-A NAME-A DIR-B MAP-B NAME-B: the table of one
+# workload's cheapest run on each side, per frame and function
+compare() {
+	ca=$(cheapest "$2")
+	cb=$(cheapest "$5")
+	fa=$(frames "$2" "$3" "$ca")
+	fb=$(frames "$5" "$6" "$cb")
+	per_function "$3" "$ca" > "$r/a.fn"
+	per_function "$6" "$cb" > "$r/b.fn"
+	if [ "$fa" = "$fb" ]; then
+		echo "## $1 ($fb frames a run)"
+	else
+		echo "## $1 ($fa and $fb frames a run)"
+	fi
 	echo
-	echo "| function | base | patched | Δ |"
+	echo "| function | $4 | $7 | Δ |"
 	echo "|---|---:|---:|---:|"
-	awk -v frames="$frames" -v top="$top" '
+	awk -v fa="$fa" -v fb="$fb" -v top="$top" '
 		FNR == 1 { side++ }
-		{ v[side, $1] = $2 / frames; fn[$1] = 1 }
+		{ v[side, $1] = $2 / (side == 1 ? fa : fb); fn[$1] = 1 }
 		END {
 			for (f in fn) {
 				d = v[2, f] - v[1, f]
@@ -71,7 +81,7 @@ for dir in "$r"/patched-icount/kprof/*/*/*; do
 				tb += v[1, f]; tp += v[2, f]
 			}
 			print -1, "(all)", tb, tp, tp - tb
-		}' "$r/base.fn" "$r/patched.fn" | sort -rn | awk -v top="$top" '
+		}' "$r/a.fn" "$r/b.fn" | sort -rn | awk -v top="$top" '
 		$2 == "(all)" { all = sprintf("| **all** | %.1f | %.1f | %+.1f |", $3, $4, $5); next }
 		NR <= top { printf "| %s | %.1f | %.1f | %+.1f |\n", $2, $3, $4, $5; next }
 		{ ob += $3; op += $4 }
@@ -81,7 +91,42 @@ for dir in "$r"/patched-icount/kprof/*/*/*; do
 			print all
 		}'
 	echo
+}
+
+{
+cat <<EOF2
+# Instructions per frame, by kernel function, base against the series
+
+$(date -u '+%Y-%m-%d %H:%M UTC'), project at $(cat "$r/project.commit" 2>/dev/null || echo '?');
+base: $(cat "$r/base.tree" 2>/dev/null || echo '?'); patched: $(cat "$r/patched.tree" 2>/dev/null || echo '?').
+Both kernels: config/bench.config, QEMU TCG under icount, with the kprof
+plugin counting every instruction the guest executes at each address
+while xdp_bench times a run, or, on an xsk row, for XSK_SECS in the
+middle of a run of its own (scripts/kprof.c): what a function executes
+itself, not in the functions it calls.  Per frame: the run's count
+divided by its frames, on an xsk row the calls of the receiver's
+function for each frame (tpacket_rcv, __xsk_rcv).  Last, AF_XDP set
+against AF_PACKET on the series alone.  The $top functions whose count changed most,
+then the rest together.
+
+EOF2
+bmap=$(objdir "$BASE_TREE" bench)/System.map
+pmap=$(objdir "$TREE" bench)/System.map
+for dir in "$r"/patched-icount/kprof/*/*/*; do
+	[ -d "$dir" ] || continue
+	w=${dir#"$r"/patched-icount/kprof/}
+	b=$r/base-icount/kprof/$w
+	[ -d "$b" ] || continue
+	compare "$w" "$b" "$bmap" base "$dir" "$pmap" patched
+done
+# AF_XDP against AF_PACKET on the same traffic, both on the series
+k=$r/patched-icount/kprof/xsk
+for kind in xdpdrv xdp; do
+	if [ -d "$k/packet/9014" ] && [ -d "$k/$kind/9014" ]; then
+		compare "xsk/$kind/9014 against xsk/packet/9014, patched" \
+			"$k/packet/9014" "$pmap" packet "$k/$kind/9014" "$pmap" "$kind"
+	fi
 done
 } > "$r/profile.md"
-rm -f "$r/base.fn" "$r/patched.fn"
+rm -f "$r/a.fn" "$r/b.fn"
 cat "$r/profile.md"

@@ -24,6 +24,9 @@
  *	ndo_xdp_xmit).
  *   xdp_bench copy SIZE COUNT TIMES
  *	COUNT pread()s of a SIZE-byte tmpfs file: one copy of SIZE bytes.
+ *   xdp_bench window SECS
+ *	Only make profile's markers, SECS seconds apart, around what other
+ *	processes run meanwhile (the AF_XDP and AF_PACKET rows).
  *
  * Each prints on stdout the minimum over TIMES calls of CLOCK_MONOTONIC
  * nanoseconds per packet (run, veth, routed, copy); "copy" adds the cost
@@ -36,6 +39,7 @@
 #include <stdlib.h>
 #include <sys/mount.h>
 #include <time.h>
+#include <unistd.h>
 #include <linux/if_link.h>
 #include <bpf/libbpf.h>
 /* From the series' selftests: shared with test_xdp_veth_frags.sh's driver */
@@ -420,6 +424,14 @@ static int cmd_copy(char **argv)
 	return 0;
 }
 
+static int cmd_window(char **argv)
+{
+	kprof_start();
+	sleep(atoi(argv[0]));
+	kprof_stop();
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 7 && !strcmp(argv[1], "run"))
@@ -432,12 +444,15 @@ int main(int argc, char **argv)
 		return cmd_nicsim(argc - 2, argv + 2);
 	if (argc == 5 && !strcmp(argv[1], "copy"))
 		return cmd_copy(argv + 2);
+	if (argc == 3 && !strcmp(argv[1], "window"))
+		return cmd_window(argv + 2);
 	fprintf(stderr,
 		"usage: %s run OBJ PROG SIZE REPEAT TIMES\n"
 		"       %s veth OBJ PROG|none SIZE COUNT TIMES SRC RX [TARGET TARGET_PEER]\n"
 		"       %s routed OBJ PROG|none SIZE COUNT TIMES PASS|none NS\n"
 		"       %s nicsim OBJ PROG|none SIZE COUNT TIMES DEV [BURST]\n"
-		"       %s copy SIZE COUNT TIMES\n", argv[0], argv[0], argv[0],
-		argv[0], argv[0]);
+		"       %s copy SIZE COUNT TIMES\n"
+		"       %s window SECS\n", argv[0], argv[0], argv[0],
+		argv[0], argv[0], argv[0]);
 	return 2;
 }
