@@ -50,8 +50,9 @@
 #                      TPACKET_V3 (packet), AF_XDP copy mode on 9270-byte
 #                      HugeTLB chunks under generic (xdp) or veth's
 #                      native (xdpdrv) XDP.  Guest ns per frame that
-#                      reached user space over XSK_SECS, the sender's
-#                      work included: under icount both share the vCPU.
+#                      reached user space over XSK_SECS, after a second
+#                      of warm-up, the sender's work included: under
+#                      icount both share the vCPU.
 #                      The base has no such chunks, so no sender: n/a.
 # Usage: bench.sh TREE [PATTERN [profile]]  (from the project's top
 # directory): TREE is the patched tree, whose xskxceiver both kernels run;
@@ -247,7 +248,7 @@ if [ -x "$xskxceiver" ]; then
 	ip link add veth_tx netns xsk_tx type veth peer name veth_rx netns xsk_rx
 	ip -n xsk_tx link set veth_tx mtu 9000 address 02:02:02:02:02:02 up
 	ip -n xsk_rx link set veth_rx mtu 9000 address 04:04:04:04:04:04 up
-	"$xskxceiver" -B send -d $(((XSK_SECS * VETH_RUNS + XSK_SECS + 3) * 3 + 10)) \
+	"$xskxceiver" -B send -d $((((XSK_SECS + 1) * VETH_RUNS + XSK_SECS + 4) * 3 + 10)) \
 		>> "$log" 2>&1 &
 	sender=$!
 	sleep 1
