@@ -147,8 +147,9 @@ END {
 	print "the receiver at the other end is an AF_PACKET TPACKET_V3 ring or an"
 	print "AF_XDP socket in copy mode on 9270-byte HugeTLB chunks, behind"
 	print "generic or the native XDP of veth.  Instructions per frame that reached"
-	print "user space, that of the sender included (one vCPU).  The base cannot"
-	print "register such chunks, so it has no sender and no row.\n"
+	print "user space, that of the sender included (one vCPU), counted from a"
+	print "second after the receiver is ready.  The base cannot register such"
+	print "chunks, so it has no sender and no row.\n"
 	print "| receiver | instructions/frame | frames per 10^9 instructions | rate vs AF_PACKET |"
 	print "|---|---:|---:|---:|"
 	split("packet xdp xdpdrv", kinds, " ")
