@@ -5,7 +5,7 @@
 
 S := scripts
 
-.PHONY: all deps tree kernel tests test test-stable stress demo fuzz bench profile check export clean
+.PHONY: all deps tree kernel tests test vm test-stable stress demo fuzz bench profile check export clean
 
 all: test
 
@@ -24,6 +24,11 @@ tests: kernel
 
 test: tests
 	@$(S)/test.sh
+
+# The one-test loop: one command in the VM, on what "make tests" built,
+# e.g. make vm CMD='./test_progs -t xdp_nicsim/ice0'
+vm:
+	@$(S)/vm-cmd.sh "$$CMD"
 
 # The same on the newest 5.10.y base the harness knows (the last of
 # BASES in scripts/lib.sh); any target takes BASE=VERSION or BASE=stable.

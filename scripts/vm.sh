@@ -40,7 +40,8 @@ fi
 {
 	echo "export VM_CPUS=$cpus"
 	echo "cd '$TOP'"
-	for a in "$@"; do printf "'%s' " "$a"; done
+	# each argument single-quoted, a quote in it as '\''
+	for a in "$@"; do printf "'%s' " "$(printf '%s' "$a" | sed "s/'/'\\\\''/g")"; done
 	echo
 } > "$out/job"
 
