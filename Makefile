@@ -47,13 +47,13 @@ demo: tests
 fuzz: tests
 	@$(S)/fuzz.sh
 
-# Base against patched, same config; see README "Benchmark".
+# Base against patched, same config; see docs/benchmark.md.
 bench: deps
 	@$(S)/bench.sh
 
 # Where the instructions go: the bench's workloads (BENCH_ONLY=PATTERN),
 # each function of PROFILE_FUNCS='f g ...' timed per call, base against
-# patched, under icount; see README "Benchmark".
+# patched, under icount; see docs/benchmark.md.
 profile: deps
 	@$(S)/bench.sh profile
 

@@ -13,6 +13,13 @@
 set -u
 tree=$1
 set=${2:-suite}
+
+# The suite's parameters, sized so that it fits a CI job on a slow host;
+# the docs point here rather than repeat them.
+FUZZ_N=3000		# xdp_frags_fuzz inputs (make fuzz: a million)
+RANDOM_FRAMES=60000	# test_xdp_veth_random.sh's traffic part (default 200,000)
+TEARDOWN_FRAMES=2000	# its teardown part: frames first,
+TEARDOWN_SECONDS=60	# then attach/detach under traffic this long
 top=$(pwd)
 results=/run/out/results
 logs=/run/out/logs
@@ -62,12 +69,11 @@ took() {
 
 suite() {
 	# test_progs: every xdp test of the base and of the series, plus the
-	# selftest the series repairs.  xdp_frags_fuzz runs 3000 of its inputs
-	# here (about 2 min under TCG); make fuzz runs a million.
+	# selftest the series repairs.  xdp_frags_fuzz runs FUZZ_N inputs.
 	log=$logs/test_progs.log
 	start=$(date +%s)
 	(cd "$tree/tools/testing/selftests/bpf" &&
-	 XDP_FRAGS_FUZZ_N=3000 ./test_progs -t xdp,test_global_funcs) > "$log" 2>&1
+	 XDP_FRAGS_FUZZ_N=$FUZZ_N ./test_progs -t xdp,test_global_funcs) > "$log" 2>&1
 	rc=$?
 	took test_progs "$start"
 	# a line a test, and one a skipped subtest: a test whose subtests
@@ -114,13 +120,11 @@ suite() {
 
 	# veth multi-buffer, end to end, then under random traffic: one result
 	# for each script, whose "ok:" and "FAIL:" lines are in its log.  The
-	# random test's teardown part (SECONDS 0 here) has a VM of its own;
-	# its traffic part sends 60,000 frames here, where it sends 200,000 by
-	# default, so that the suite fits a CI job on a slow host.
+	# random test's teardown part (SECONDS 0 here) has a VM of its own.
 	veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_frags.sh
 	[ -x "$veth" ] && selftest veth_frags "$veth"
 	veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_random.sh
-	[ -x "$veth" ] && selftest veth_random "$veth" 60000 0
+	[ -x "$veth" ] && selftest veth_random "$veth" "$RANDOM_FRAMES" 0
 
 	# What needs the distribution's own tools: tests/*.sh, each exits 0 on
 	# success.
@@ -136,13 +140,13 @@ suite() {
 	done
 }
 
-# The random veth test's teardown part: 2000 frames of its first part,
-# then teardown under traffic for 60 s, and for at least two rounds of
-# the script's changes (MTU, veth pair): on one TCG thread each takes
-# about 6 s, and more on a busy host.
+# The random veth test's teardown part: TEARDOWN_FRAMES frames of its
+# first part, then teardown under traffic for TEARDOWN_SECONDS, and for
+# at least two rounds of the script's changes (MTU, veth pair): on one
+# TCG thread each takes about 6 s, and more on a busy host.
 teardown() {
 	veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_random.sh
-	[ -x "$veth" ] && selftest veth_random "$veth" 2000 60
+	[ -x "$veth" ] && selftest veth_random "$veth" "$TEARDOWN_FRAMES" "$TEARDOWN_SECONDS"
 }
 
 # Leaks over the whole suite: kmemleak reports an object only once two

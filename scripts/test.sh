@@ -31,7 +31,7 @@ mkdir -p "$out"
 # The random veth test's teardown part attaches and detaches programs
 # under traffic, and each time the kernel rewrites the BPF dispatcher's
 # entry while the other vCPU runs it.  Multi-threaded TCG can then keep
-# running the entry's transient int3 for good (README, "Known
+# running the entry's transient int3 for good (docs/tests.md, "Known
 # problems"); two vCPUs on one host thread cannot.  That VM runs
 # alongside the other: most of the suite keeps only one host core busy.
 say "booting $(basename "$TREE") twice in QEMU: the teardown test, both vCPUs on one host thread (log: $out/teardown), and the rest of the tests (log: $out)"

@@ -9,7 +9,7 @@
 #   (oops, BUG, WARN, KASAN, kmemleak) in the guest log fails the run.
 # Environment: VM_TIMEOUT (s, default 1800), VM_MEM (default 2G),
 #   VM_ICOUNT=1 for one vCPU with deterministic instruction counting,
-#   VM_TCG=single for two vCPUs on one host thread (see README, "Known
+#   VM_TCG=single for two vCPUs on one host thread (see docs/tests.md, "Known
 #   problems": multi-threaded TCG can run stale code after a text poke),
 #   VM_KPROF=PLUGIN (with VM_ICOUNT=1) to count instructions per address
 #   with scripts/kprof.c, into OUTDIR/kprof-window.N (make profile).
