@@ -28,6 +28,7 @@ export VM_MEM
 kernel=$(objdir "$TREE" "$config")/arch/x86/boot/bzImage
 rm -rf "$out"	# nothing of an earlier run may count, or mislead
 mkdir -p "$out"
+start=$(date +%s)
 # The random veth test's teardown part attaches and detaches programs
 # under traffic, and each time the kernel rewrites the BPF dispatcher's
 # entry while the other vCPU runs it.  Multi-threaded TCG can then keep
@@ -65,5 +66,6 @@ if [ "$skip" != 0 ]; then
 	say "skipped, though this VM should run them:"
 	cat "$out/results" "$out/teardown/results" 2>/dev/null | grep '^SKIP '
 fi
+say "the VMs took $((($(date +%s) - start) / 60)) min $((($(date +%s) - start) % 60)) s (each part's time is in its log above)"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ] && [ "$skip" = 0 ]
