@@ -3,8 +3,9 @@
  * libbpf-dev and linux-libc-dev headers rather than the kernel tree's:
  * the "xdp.frags" section and the fragment helpers, by their upstream
  * numbers.  It copies 16 bytes from the first fragment to the second
- * and records the packet length it saw.  Its twin in plain "xdp" must
- * never be given such a packet.
+ * and records the packet length it saw.  Its twin in plain "xdp" is
+ * never given such a packet by a device, a map or a tail call, but
+ * BPF_PROG_TEST_RUN gives it one, as upstream's does.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>

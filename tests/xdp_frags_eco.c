@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/bpf.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
 	struct bpf_object *obj;
 	struct bpf_map *bss;
 	__u32 seen_len = 0;
-	int i, err, zero = 0;
+	int i, err, zero = 0, one = 1, pa, fd;
 
 	LIBBPF_OPTS(bpf_test_run_opts, topts,
 		.data_in = in,
@@ -61,13 +62,28 @@ int main(int argc, char **argv)
 	if (err)
 		return 1;
 
-	/* What tells the two apart is BPF_F_XDP_HAS_FRAGS, which libbpf
-	 * passes for SEC("xdp.frags") only.
+	/* BPF_PROG_TEST_RUN gives fragments to any XDP program, as
+	 * upstream's does
 	 */
 	err = bpf_prog_test_run_opts(bpf_program__fd(plain), &topts);
-	check(err == -EMSGSIZE,
-	      "the plain SEC(\"xdp\") program is refused the 9000-byte packet (EMSGSIZE)");
+	check(!err && topts.retval == XDP_PASS &&
+	      topts.data_size_out == PKT_LEN && !memcmp(out, in, PKT_LEN),
+	      "the plain SEC(\"xdp\") program runs on the 9000-byte packet too");
 	topts.data_size_out = sizeof(out);
+
+	/* What tells the two apart is BPF_F_XDP_HAS_FRAGS, which libbpf
+	 * passes for SEC("xdp.frags") only: a prog array takes only
+	 * programs that agree on it
+	 */
+	pa = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, "eco_progs", 4, 4, 2, NULL);
+	fd = bpf_program__fd(plain);
+	check(pa >= 0 && !bpf_map_update_elem(pa, &zero, &fd, 0),
+	      "a prog array takes the plain program");
+	fd = bpf_program__fd(prog);
+	check(bpf_map_update_elem(pa, &one, &fd, 0) == -EINVAL,
+	      "and refuses the xdp.frags one beside it (EINVAL)");
+	if (pa >= 0)
+		close(pa);
 
 	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &topts);
 	check(!err, "BPF_PROG_TEST_RUN on a 9000-byte packet");
