@@ -6,10 +6,15 @@
 # /run/out/results.  A failing test's log follows its line.  This VM is
 # built to run every test: scripts/test.sh counts a skip apart, and fails
 # the run for it.
-# Usage: run-tests.sh TREE [teardown]
-#   teardown: only the cpus check and the random veth test's teardown
-#   part (which checks kmemleak itself), for a VM of its own
-#   (scripts/test.sh)
+# Usage: run-tests.sh TREE [SET]
+#   SET is half of the suite; scripts/test.sh boots a VM for each, at
+#   the same time, so that both host cores are busy:
+#   suite (the default): test_progs, xskxceiver, the random veth test's
+#     traffic part;
+#   vm2: the random veth test's teardown part, which needs both vCPUs on
+#     one host thread (scripts/test.sh), the veth multi-buffer test and
+#     tests/*.sh.
+#   Each ends with kmemleak's scan; results of vm2 are named vm2/NAME.
 set -u
 tree=$1
 set=${2:-suite}
@@ -61,13 +66,31 @@ selftest() {
 	took "$name" "$start"
 }
 
+# tp_log NAME: what test_progs printed for test NAME, read from stdin.
+# It prints a test's log before the test's result line, so this is
+# everything after the previous test's line; subtests that passed are
+# left out, so that the failing ones' logs show.
+tp_log() {
+	awk -v name="$1" '
+	/^#[0-9]+ [^ \/]+:(OK|SKIP|FAIL)$/ {
+		if (index($0, " " name ":")) {
+			printf "%s%s\n", buf, $0
+			exit
+		}
+		buf = ""
+		next
+	}
+	/^#[0-9]+\/[0-9]+ .*:OK$/ { next }
+	{ buf = buf $0 "\n" }'
+}
+
 # took PART START: how long a part of the suite took, for whoever must
 # fit the suite into a CI job's time
 took() {
 	echo "($1 took $(($(date +%s) - $2)) s)"
 }
 
-suite() {
+progs() {
 	# test_progs: every xdp test of the base and of the series, plus the
 	# selftest the series repairs.  xdp_frags_fuzz runs FUZZ_N inputs.
 	log=$logs/test_progs.log
@@ -85,14 +108,16 @@ suite() {
 		case $status in
 		OK)	result PASS "test_progs/$name" ;;
 		SKIP)	result SKIP "test_progs/$name" ;;
-		*)	sed -n "/^#[0-9]*\/*[0-9]* ${name}[:/]/,/^#/p" "$log" > "$logs/tp-$name.log"
+		*)	tp_log "$name" < "$log" > "$logs/tp-$name.log"
 			result FAIL "test_progs/$name" "$logs/tp-$name.log" ;;
 		esac
 	done < "$logs/test_progs.list"
 	if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$logs/test_progs.list"; then
 		result FAIL "test_progs (exit $rc)" "$log"
 	fi
+}
 
+xsk() {
 	# AF_XDP: xskxceiver prints "PASS|FAIL|SKIP [SKB |DRV ]NAME[: detail]"
 	# per test.
 	xsk=$tree/tools/testing/selftests/bpf/test_xsk.sh
@@ -118,16 +143,24 @@ suite() {
 		fi
 	fi
 
-	# veth multi-buffer, end to end, then under random traffic: one result
-	# for each script, whose "ok:" and "FAIL:" lines are in its log.  The
-	# random test's teardown part (SECONDS 0 here) has a VM of its own.
+}
+
+# veth multi-buffer, end to end, then under random traffic: one result
+# for each script, whose "ok:" and "FAIL:" lines are in its log
+veth_frags() {
 	veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_frags.sh
 	[ -x "$veth" ] && selftest veth_frags "$veth"
+}
+
+# (the teardown part, SECONDS 0 here, is vm2's)
+veth_random() {
 	veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_random.sh
 	[ -x "$veth" ] && selftest veth_random "$veth" "$RANDOM_FRAMES" 0
+}
 
-	# What needs the distribution's own tools: tests/*.sh, each exits 0 on
-	# success.
+# What needs the distribution's own tools: tests/*.sh, each exits 0 on
+# success.
+project_tests() {
 	for t in "$top"/tests/*.sh; do
 		[ -f "$t" ] || continue
 		name=$(basename "$t" .sh)
@@ -146,7 +179,7 @@ suite() {
 # TCG thread each takes about 6 s, and more on a busy host.
 teardown() {
 	veth=$tree/tools/testing/selftests/bpf/test_xdp_veth_random.sh
-	[ -x "$veth" ] && selftest veth_random "$veth" "$TEARDOWN_FRAMES" "$TEARDOWN_SECONDS"
+	[ -x "$veth" ] && selftest veth_random_teardown "$veth" "$TEARDOWN_FRAMES" "$TEARDOWN_SECONDS"
 }
 
 # Leaks over the whole suite: kmemleak reports an object only once two
@@ -168,10 +201,10 @@ leaks() {
 	fi
 }
 
-# The teardown test checks kmemleak itself, against its own start.
+# (The teardown test also checks kmemleak itself, against its own start.)
 case $set in
-suite)		suite; leaks ;;
-teardown)	teardown ;;
-*)		echo "run-tests.sh: no test set \"$set\"" >&2; exit 2 ;;
+suite)	progs; xsk; veth_random; leaks ;;
+vm2)	teardown; veth_frags; project_tests; leaks ;;
+*)	echo "run-tests.sh: no test set \"$set\"" >&2; exit 2 ;;
 esac
 exit 0

@@ -35,8 +35,8 @@ esac
 # "net: nicsim: ..."), so that the base's own drivers run on it as well;
 # it adds a device and changes no code of the base.
 grep -e '-net-nicsim-' "$TOP/patches/series" > "$BUILD/bench-base.series"
+# (make bench made the patched tree)
 SERIES=$BUILD/bench-base.series TREE=$BASE_TREE "$TOP/scripts/mktree.sh"
-"$TOP/scripts/mktree.sh"
 "$TOP/scripts/build-kernel.sh" bench "$BASE_TREE"
 "$TOP/scripts/build-kernel.sh" bench "$TREE"
 say "building the project's test programs"
