@@ -42,6 +42,13 @@
 #                      ndo_xdp_xmit) frames are gathered by the model.
 #   */ACTION/SIZEx32   the same, 32 frames a NAPI poll (the model's
 #                      rx_hold)
+#   live/ACTION/SIZE   the kernel as the generator: live frames of
+#                      BPF_PROG_TEST_RUN run vb's XDP_REDIRECT program as
+#                      if the frames had come in on vb, and the devmap
+#                      sends them out of vc to vd's XDP_DROP; the call's
+#                      time per frame.  veth/redirect without pktgen and
+#                      the veth transmit from va.  The base has no live
+#                      frames: n/a.
 #   copy/9000          the floor: one copy of 9000 bytes, pread() of a
 #                      tmpfs file; per call, and per byte (slope vs 64 B)
 #   xsk/KIND/9014      receiving 9014-byte frames at the far end of a
@@ -148,6 +155,7 @@ for size in 64 1500; do
 		[ $a = none ] && prog=none
 		row veth/$a/$size veth $OBJ $prog $size $FRAMES $VETH_RUNS va vb vc vd
 	done
+	row live/redirect/$size live $OBJ xdp_redirect $size $FRAMES $VETH_RUNS vb vc vd
 done
 
 # With fragments (a kernel without them has n/a here)
@@ -159,6 +167,7 @@ for a in drop pass tx redirect; do
 	row veth/${a}_mb/9000 veth $OBJ xdp_${a}_mb 9000 $FRAMES_MB $VETH_RUNS va vb vc vd
 done
 row veth/none/9000 veth $OBJ none 9000 $FRAMES_MB $VETH_RUNS va vb vc vd
+row live/redirect_mb/9000 live $OBJ xdp_redirect_mb 9000 $FRAMES_MB $VETH_RUNS vb vc vd
 ip -n $NS link add pg0 type dummy
 ip -n $NS link set pg0 mtu 9000 up
 row pktgen/9000 veth $OBJ none 9000 $FRAMES_MB $VETH_RUNS pg0 pg0

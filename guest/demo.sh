@@ -4,6 +4,7 @@
 # sends UDP datagrams back (XDP_TX), forwards them to another veth pair
 # (XDP_REDIRECT), and passes them to the stack (XDP_PASS).  It runs on the
 # layout of the series' selftest test_xdp_veth_frags.sh, with its driver.
+# Then live frames of BPF_PROG_TEST_RUN send jumbo frames out of veth.
 # Usage: demo.sh TREE
 set -eu
 COUNT=${DEMO_COUNT:-2000}
@@ -36,3 +37,9 @@ done
 echo
 echo "intact: arrived with every byte as sent.  Rates and costs per packet are"
 echo "make bench's to measure (base against patched, under icount)."
+echo
+echo "The kernel as the generator: BPF_PROG_TEST_RUN with live frames"
+echo "(BPF_F_TEST_XDP_LIVE_FRAMES) sends 2000 frames of 64 and then of 9000"
+echo "bytes out of a veth end, and a program on its peer counts them"
+echo "(tests/live_frames.sh, a client built against Debian's libbpf):"
+(cd "$(dirname "$(realpath "$0")")/../tests" && sh live_frames.sh)

@@ -28,7 +28,7 @@ Repeats: $(cat "$r/patched-icount/settings" 2>/dev/null || echo '?').
 
 - test_run: BPF_PROG_TEST_RUN, timed around the call (the kernel's own
   figure is whole ns).  The packet is built once per call, not per run,
-  so its size changes little.  5.10 has no live-frames mode: the action
+  so its size changes little.  They run without live frames: the action
   is only returned, never carried out, so these rows are **the program
   call only**, not the cost of XDP_TX or XDP_PASS.
 - veth: pktgen (clone_skb 0) into veth va, native XDP on its peer vb,
@@ -76,7 +76,7 @@ END {
 	print "|---|---:|---:|---:|---:|---:|"
 	for (i = 1; i <= n; i++) {
 		w = order[i]
-		if (w ~ /_mb\// || w ~ /^(copy|xsk|routed|pktgen)\//)
+		if (w ~ /_mb\// || w ~ /^(copy|xsk|routed|pktgen|live)\//)
 			continue
 		b = "base-icount" SUBSEP w; p = "patched-icount" SUBSEP w
 		bw = "base-wall" SUBSEP w; pw = "patched-wall" SUBSEP w
@@ -101,7 +101,7 @@ END {
 	print "|---|---:|---:|---:|"
 	for (i = 1; i <= n; i++) {
 		w = order[i]
-		if (w !~ /_mb\// || w ~ /^routed\//)
+		if (w !~ /_mb\// || w ~ /^(routed|live)\//)
 			continue
 		p = "patched-icount" SUBSEP w
 		if (num(p) && cp[2] > 0)
@@ -117,6 +117,24 @@ END {
 	dm = "patched-icount" SUBSEP "veth/drop_mb/9000"
 	if (num(pg) && cp[2] > 0 && num(dm))
 		printf "\nTwo-pass floor of the veth rows: pktgen alone (into a dummy device, %s) plus one copy of 9000 bytes at the per-byte slope (%.0f): %.0f instructions; veth XDP_DROP with fragments is %.3f times it (target: at most 1.1).\n", v[pg], cp[2] * 9000, v[pg] + cp[2] * 9000, v[dm] / (v[pg] + cp[2] * 9000)
+	print "\n## The kernel as the generator: live frames (patched)\n"
+	print "BPF_PROG_TEST_RUN with live frames runs the XDP_REDIRECT program as if"
+	print "the frames had come in on vb, in batches of 64, and the devmap sends"
+	print "them out of vc to the XDP_DROP program on vd: the veth XDP_REDIRECT"
+	print "row without pktgen building an skb and veth carrying it from va to"
+	print "vb.  The base has no live frames.\n"
+	print "| frames | live frames | pktgen into veth | live / pktgen |"
+	print "|---|---:|---:|---:|"
+	split("redirect/64 redirect/1500 redirect_mb/9000", lv, " ")
+	for (i = 1; i <= 3; i++) {
+		p = "patched-icount" SUBSEP "live/" lv[i]
+		g = "patched-icount" SUBSEP "veth/" lv[i]
+		split(lv[i], sz, "/")
+		if (num(p) && num(g))
+			printf "| %s B%s | %s | %s | %.2f |\n", sz[2], sz[1] ~ /_mb$/ ? " (frags)" : "", v[p], v[g], v[p] / v[g]
+		else
+			printf "| %s B%s | %s | %s | |\n", sz[2], sz[1] ~ /_mb$/ ? " (frags)" : "", cell(p), cell(g)
+	}
 	print "\n## Jumbo frames forwarded into a container, 9000 B (patched)\n"
 	print "pktgen into va; vb passes each frame (pass_mb: veth copies it into"
 	print "pages) or has no program; the namespace forwards it from vb out of vc"
