@@ -2,7 +2,9 @@
 /* A live-frames client built against Debian's libbpf: BPF_PROG_TEST_RUN
  * with BPF_F_TEST_XDP_LIVE_FRAMES, a batch size and an xdp_md naming the
  * ingress device sends FRAMES frames out of IFACE, and a program on its
- * veth peer PEER counts them: 64-byte frames, then 9000-byte ones.
+ * veth peer PEER counts them: 64-byte frames, then 9000-byte ones.  They
+ * go in calls of CALL_FRAMES, each waited for: veth's ring holds 256
+ * frames, and its NAPI need not run before a call ends.
  *
  * Usage: xdp_live_eco OBJ IFACE PEER
  */
@@ -16,8 +18,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#define FRAMES	2000
-#define BATCH	64
+#define FRAMES		2000
+#define CALL_FRAMES	200
+#define BATCH		64
 #define JUMBO	9000
 
 static unsigned char pkt[JUMBO];
@@ -56,23 +59,26 @@ static void run(struct bpf_object *obj, const char *name, int ifindex,
 		.data_size_in = len,
 		.ctx_in = &ctx,
 		.ctx_size_in = sizeof(ctx),
-		.repeat = FRAMES,
+		.repeat = CALL_FRAMES,
 		.batch_size = BATCH,
 		.flags = BPF_F_TEST_XDP_LIVE_FRAMES,
 	);
-	__u32 zero = 0, clear[4] = {};
+	__u32 zero = 0, clear[4] = {}, sent;
+	int err = 0, i;
 	char what[128];
-	int err, i;
 
 	bpf_map_update_elem(bpf_map__fd(bss), &zero, clear, 0);
-	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
+	for (sent = 0; sent < FRAMES && !err; sent += CALL_FRAMES) {
+		err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
+		/* the peer's NAPI may run after the call returns */
+		for (i = 0; i < 500 &&
+		     bss_word(obj, COUNTED) < sent + CALL_FRAMES; i++)
+			usleep(10000);
+	}
 	snprintf(what, sizeof(what), "%s: %u live frames of %u bytes: %s",
 		 name, FRAMES, len, err ? strerror(errno) : "sent");
 	check(!err, what);
 	check(bss_word(obj, SENT) == FRAMES, "the program saw every frame");
-	/* the peer's NAPI may run after the call returns */
-	for (i = 0; i < 500 && bss_word(obj, COUNTED) < FRAMES; i++)
-		usleep(10000);
 	snprintf(what, sizeof(what), "the peer counted %u frames",
 		 bss_word(obj, COUNTED));
 	check(bss_word(obj, COUNTED) == FRAMES, what);
