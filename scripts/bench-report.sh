@@ -130,10 +130,11 @@ END {
 		p = "patched-icount" SUBSEP "live/" lv[i]
 		g = "patched-icount" SUBSEP "veth/" lv[i]
 		split(lv[i], sz, "/")
+		fr = sz[1] ~ /_mb$/ ? " (frags)" : ""
 		if (num(p) && num(g))
-			printf "| %s B%s | %s | %s | %.2f |\n", sz[2], sz[1] ~ /_mb$/ ? " (frags)" : "", v[p], v[g], v[p] / v[g]
+			printf "| %s B%s | %s | %s | %.2f |\n", sz[2], fr, v[p], v[g], v[p] / v[g]
 		else
-			printf "| %s B%s | %s | %s | |\n", sz[2], sz[1] ~ /_mb$/ ? " (frags)" : "", cell(p), cell(g)
+			printf "| %s B%s | %s | %s | |\n", sz[2], fr, cell(p), cell(g)
 	}
 	print "\n## Jumbo frames forwarded into a container, 9000 B (patched)\n"
 	print "pktgen into va; vb passes each frame (pass_mb: veth copies it into"
