@@ -9,11 +9,11 @@
 # Usage: run-tests.sh TREE [SET]
 #   SET is half of the suite; scripts/test.sh boots a VM for each, at
 #   the same time, so that both host cores are busy:
-#   suite (the default): test_progs, xskxceiver, the random veth test's
-#     traffic part;
+#   suite (the default): test_progs but xdp_nicsim's i40e ports,
+#     xskxceiver, the random veth test's traffic part;
 #   vm2: the random veth test's teardown part, which needs both vCPUs on
-#     one host thread (scripts/test.sh), the veth multi-buffer test and
-#     tests/*.sh.
+#     one host thread (scripts/test.sh), xdp_nicsim's i40e ports under
+#     swiotlb=force, the veth multi-buffer test and tests/*.sh.
 #   Each ends with kmemleak's scan; results of vm2 are named vm2/NAME.
 set -u
 tree=$1
@@ -90,20 +90,20 @@ took() {
 	echo "($1 took $(($(date +%s) - $2)) s)"
 }
 
+# progs LOG ARG...: test_progs with ARG (which tests), one result a test
 progs() {
-	# test_progs: every xdp test of the base and of the series, plus the
-	# selftest the series repairs.  xdp_frags_fuzz runs FUZZ_N inputs.
-	log=$logs/test_progs.log
+	log=$logs/$1.log
+	shift
 	start=$(date +%s)
 	(cd "$tree/tools/testing/selftests/bpf" &&
-	 XDP_FRAGS_FUZZ_N=$FUZZ_N ./test_progs -t xdp,test_global_funcs) > "$log" 2>&1
+	 XDP_FRAGS_FUZZ_N=$FUZZ_N ./test_progs "$@") > "$log" 2>&1
 	rc=$?
-	took test_progs "$start"
+	took "test_progs $*" "$start"
 	# a line a test, and one a skipped subtest: a test whose subtests
 	# were skipped is OK itself
 	sed -n -e 's/^#[0-9]* \([^/:]*\):\(OK\|SKIP\|FAIL\)$/\2 \1/p' \
 	       -e 's/^#[0-9]*\/[0-9]* \(.*\):SKIP$/SKIP \1/p' \
-		"$log" > "$logs/test_progs.list"
+		"$log" > "$log.list"
 	while read -r status name; do
 		case $status in
 		OK)	result PASS "test_progs/$name" ;;
@@ -111,10 +111,25 @@ progs() {
 		*)	tp_log "$name" < "$log" > "$logs/tp-$name.log"
 			result FAIL "test_progs/$name" "$logs/tp-$name.log" ;;
 		esac
-	done < "$logs/test_progs.list"
-	if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$logs/test_progs.list"; then
-		result FAIL "test_progs (exit $rc)" "$log"
+	done < "$log.list"
+	if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$log.list"; then
+		result FAIL "test_progs $* (exit $rc)" "$log"
 	fi
+}
+
+# Every xdp test of the base and of the series, plus the selftest the
+# series repairs; xdp_frags_fuzz runs FUZZ_N inputs.  xdp_nicsim's
+# i40e ports are vm2's, whose kernel bounces every DMA mapping through
+# swiotlb (scripts/test.sh): a driver that reads a buffer without
+# syncing it for the CPU, or hands one to the device without syncing it
+# back, gets stale bytes.
+suite_progs() {
+	progs test_progs -t xdp,test_global_funcs -b xdp_nicsim
+	progs test_progs_nicsim -t xdp_nicsim/mvneta0/,ice0
+}
+
+bounce_progs() {
+	progs test_progs_nicsim -t xdp_nicsim/i40e0
 }
 
 xsk() {
@@ -201,10 +216,25 @@ leaks() {
 	fi
 }
 
+# The DMA API's errors over the whole suite (CONFIG_DMA_API_DEBUG): only
+# the first is a WARN in the log, the rest are counted; and the checks
+# must not have stopped for want of entries.
+dma_api() {
+	d=/sys/kernel/debug/dma-api
+	[ -r $d/error_count ] || return 0
+	log=$logs/dma-api.log
+	grep . $d/error_count $d/disabled $d/min_free_entries > "$log"
+	if [ "$(cat $d/error_count)" = 0 ] && [ "$(cat $d/disabled)" = N ]; then
+		result PASS "dma-api (no error; $(cat $d/min_free_entries) entries to spare at least)"
+	else
+		result FAIL "dma-api ($(cat $d/error_count) errors)" "$log"
+	fi
+}
+
 # (The teardown test also checks kmemleak itself, against its own start.)
 case $set in
-suite)	progs; xsk; veth_random; leaks ;;
-vm2)	teardown; veth_frags; project_tests; leaks ;;
+suite)	suite_progs; xsk; veth_random; dma_api; leaks ;;
+vm2)	teardown; bounce_progs; veth_frags; project_tests; dma_api; leaks ;;
 *)	echo "run-tests.sh: no test set \"$set\"" >&2; exit 2 ;;
 esac
 exit 0

@@ -6,6 +6,10 @@ ns=xdp_live_eco
 ip netns del $ns 2>/dev/null || true
 ip netns add $ns
 trap 'ip netns del $ns' EXIT
+# IPv6 would send packets of its own (DAD, router solicitations), which
+# the peer would count
+ip netns exec $ns sysctl -qw net.ipv6.conf.all.disable_ipv6=1 \
+	net.ipv6.conf.default.disable_ipv6=1
 ip -n $ns link add lfe0 type veth peer name lfe1
 ip -n $ns link set lfe0 mtu 9000 up
 ip -n $ns link set lfe1 mtu 9000 up
