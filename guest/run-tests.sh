@@ -9,11 +9,12 @@
 # Usage: run-tests.sh TREE [SET]
 #   SET is half of the suite; scripts/test.sh boots a VM for each, at
 #   the same time, so that both host cores are busy:
-#   suite (the default): test_progs but xdp_nicsim's i40e ports,
-#     xskxceiver, the random veth test's traffic part;
+#   suite (the default): xdp_nicsim's mvneta and ice ports, xskxceiver,
+#     the random veth test's traffic part;
 #   vm2: the random veth test's teardown part, which needs both vCPUs on
-#     one host thread (scripts/test.sh), xdp_nicsim's i40e ports under
-#     swiotlb=force, the veth multi-buffer test and tests/*.sh.
+#     one host thread (scripts/test.sh), the rest of test_progs,
+#     xdp_nicsim's i40e ports under swiotlb=force, the veth multi-buffer
+#     test and tests/*.sh.
 #   Each ends with kmemleak's scan; results of vm2 are named vm2/NAME.
 set -u
 tree=$1
@@ -117,18 +118,19 @@ progs() {
 	fi
 }
 
-# Every xdp test of the base and of the series, plus the selftest the
-# series repairs; xdp_frags_fuzz runs FUZZ_N inputs.  xdp_nicsim's
-# i40e ports are vm2's, whose kernel bounces every DMA mapping through
-# swiotlb (scripts/test.sh): a driver that reads a buffer without
-# syncing it for the CPU, or hands one to the device without syncing it
-# back, gets stale bytes.
+# xdp_nicsim is split between the VMs: mvneta's and ice's ports here,
+# i40e's in vm2, whose kernel bounces every DMA mapping through swiotlb
+# (scripts/test.sh): a driver that reads a buffer without syncing it for
+# the CPU, or hands one to the device without syncing it back, gets
+# stale bytes.  vm2 also runs every other xdp test of the base and of
+# the series, plus the selftest the series repairs; xdp_frags_fuzz runs
+# FUZZ_N inputs.  (The split keeps the two VMs about as long.)
 suite_progs() {
-	progs test_progs -t xdp,test_global_funcs -b xdp_nicsim
 	progs test_progs_nicsim -t xdp_nicsim/mvneta0/,ice0
 }
 
 bounce_progs() {
+	progs test_progs -t xdp,test_global_funcs -b xdp_nicsim
 	progs test_progs_nicsim -t xdp_nicsim/i40e0
 }
 
