@@ -9,12 +9,12 @@
 # Usage: run-tests.sh TREE [SET]
 #   SET is half of the suite; scripts/test.sh boots a VM for each, at
 #   the same time, so that both host cores are busy:
-#   suite (the default): xdp_nicsim's mvneta and ice ports, xskxceiver,
-#     the random veth test's traffic part;
+#   suite (the default): xdp_nicsim's mvneta and ice ports, the random
+#     veth test's traffic part;
 #   vm2: the random veth test's teardown part, which needs both vCPUs on
 #     one host thread (scripts/test.sh), the rest of test_progs,
-#     xdp_nicsim's i40e ports under swiotlb=force, the veth multi-buffer
-#     test and tests/*.sh.
+#     xdp_nicsim's i40e ports under swiotlb=force, xskxceiver, the veth
+#     multi-buffer test and tests/*.sh.
 #   Each ends with kmemleak's scan; results of vm2 are named vm2/NAME.
 set -u
 tree=$1
@@ -235,8 +235,8 @@ dma_api() {
 
 # (The teardown test also checks kmemleak itself, against its own start.)
 case $set in
-suite)	suite_progs; xsk; veth_random; dma_api; leaks ;;
-vm2)	teardown; bounce_progs; veth_frags; project_tests; dma_api; leaks ;;
+suite)	suite_progs; veth_random; dma_api; leaks ;;
+vm2)	teardown; bounce_progs; xsk; veth_frags; project_tests; dma_api; leaks ;;
 *)	echo "run-tests.sh: no test set \"$set\"" >&2; exit 2 ;;
 esac
 exit 0
