@@ -8,7 +8,7 @@
 #   Exits with the command's status, or 124 on timeout.  Any kernel report
 #   (oops, BUG, WARN, KASAN, kmemleak) in the guest log fails the run.
 # Environment: VM_TIMEOUT (s, default 1800), VM_MEM (default 2G),
-#   VM_APPEND: more kernel parameters (scripts/test.sh: swiotlb=force),
+#   VM_APPEND: more kernel parameters (scripts/test.sh: swiotlb=65536,force),
 #   VM_ICOUNT=1 for one vCPU with deterministic instruction counting,
 #   VM_TCG=single for two vCPUs on one host thread (see docs/tests.md, "Known
 #   problems": multi-threaded TCG can run stale code after a text poke),
