@@ -10,11 +10,12 @@
 #   SET is half of the suite; scripts/test.sh boots a VM for each, at
 #   the same time, so that both host cores are busy:
 #   suite (the default): xdp_nicsim's mvneta and ice ports but their
-#     reconf subtests, the random veth test's traffic part;
+#     reconf subtests, the rest of test_progs, xskxceiver, the random
+#     veth test's traffic part;
 #   vm2: the random veth test's teardown part and the reconf subtests,
-#     which need both vCPUs on one host thread (scripts/test.sh), the
-#     rest of test_progs, xdp_nicsim's i40e ports under swiotlb=force,
-#     xskxceiver, the veth multi-buffer test and tests/*.sh.
+#     which need both vCPUs on one host thread (scripts/test.sh),
+#     xdp_nicsim's i40e ports under swiotlb=force, the veth
+#     multi-buffer test and tests/*.sh.
 #   Each ends with kmemleak's scan; results of vm2 are named vm2/NAME.
 set -u
 tree=$1
@@ -122,9 +123,10 @@ progs() {
 # i40e's in vm2, whose kernel bounces every DMA mapping through swiotlb
 # (scripts/test.sh): a driver that reads a buffer without syncing it for
 # the CPU, or hands one to the device without syncing it back, gets
-# stale bytes.  vm2 also runs every other xdp test of the base and of
-# the series, plus the selftest the series repairs; xdp_frags_fuzz runs
-# FUZZ_N inputs.  (The split keeps the two VMs about as long.)
+# stale bytes.  The first VM also runs every other xdp test of the base
+# and of the series, plus the selftest the series repairs (none of them
+# maps DMA); xdp_frags_fuzz runs FUZZ_N inputs.  (The split keeps the
+# two VMs about as long.)
 # Each port's reconf subtest attaches and detaches programs while both
 # vCPUs run them, as the teardown test does: that needs both vCPUs on
 # one host thread ("Known problems" in docs/tests.md; an mvneta0/reconf
@@ -133,10 +135,10 @@ progs() {
 # the subtests named so.)
 suite_progs() {
 	progs test_progs_nicsim -t xdp_nicsim/mvneta0/,ice0 -b elsewhere/reconf
+	progs test_progs -t xdp,test_global_funcs -b xdp_nicsim
 }
 
 bounce_progs() {
-	progs test_progs -t xdp,test_global_funcs -b xdp_nicsim
 	progs test_progs_nicsim -t xdp_nicsim/i40e0,mvneta0/reconf,ice0/reconf
 }
 
@@ -241,8 +243,8 @@ dma_api() {
 
 # (The teardown test also checks kmemleak itself, against its own start.)
 case $set in
-suite)	suite_progs; veth_random; dma_api; leaks ;;
-vm2)	teardown; bounce_progs; xsk; veth_frags; project_tests; dma_api; leaks ;;
+suite)	suite_progs; xsk; veth_random; dma_api; leaks ;;
+vm2)	teardown; bounce_progs; veth_frags; project_tests; dma_api; leaks ;;
 *)	echo "run-tests.sh: no test set \"$set\"" >&2; exit 2 ;;
 esac
 exit 0
