@@ -120,7 +120,8 @@ progs() {
 }
 
 # xdp_nicsim is split between the VMs: mvneta's and ice's ports here,
-# i40e's in vm2, whose kernel bounces every DMA mapping through swiotlb
+# i40e's (and l2fwd, from an i40e port to an ice port and back, zero-copy)
+# in vm2, whose kernel bounces every DMA mapping through swiotlb
 # (scripts/test.sh): a driver that reads a buffer without syncing it for
 # the CPU, or hands one to the device without syncing it back, gets
 # stale bytes.  The first VM also runs every other xdp test of the base
@@ -139,7 +140,7 @@ suite_progs() {
 }
 
 bounce_progs() {
-	progs test_progs_nicsim -t xdp_nicsim/i40e0,mvneta0/reconf,ice0/reconf
+	progs test_progs_nicsim -t xdp_nicsim/i40e0,mvneta0/reconf,ice0/reconf,l2fwd
 }
 
 xsk() {
