@@ -42,6 +42,14 @@
 #                      ndo_xdp_xmit) frames are gathered by the model.
 #   */ACTION/SIZEx32   the same, 32 frames a NAPI poll (the model's
 #                      rx_hold)
+#   */ACTION_mb/9018   the same at MTU 9000, frames of 9014 bytes, with
+#                      the programs that take fragments
+#   xsk/PORT-KIND/9014 those frames received in user space at the
+#                      port's queue 0: AF_XDP in zero-copy (zc) or copy
+#                      mode on 16 KiB HugeTLB chunks, or AF_PACKET
+#                      TPACKET_V3 (packet); each buffer given back as
+#                      soon as it is read.  The base has no such chunks:
+#                      n/a but for packet
 #   live/ACTION/SIZE   the kernel as the generator: live frames of
 #                      BPF_PROG_TEST_RUN run vb's XDP_REDIRECT program as
 #                      if the frames had come in on vb, and the devmap
@@ -87,6 +95,7 @@ VETH_RUNS=3		# pktgen runs per veth workload; the minimum counts
 FRAMES=50000		# frames per pktgen run
 FRAMES_MB=20000		# the same at 9000 bytes
 NICSIM_FRAMES=20000	# frames per simulated-NIC run
+NICSIM_JUMBO=4000	# the same, of 9018 bytes
 XSK_SECS=2		# guest seconds per AF_XDP or AF_PACKET run
 NS=bench
 
@@ -94,7 +103,7 @@ out=/run/out/bench.txt
 log=/run/out/bench.log
 : > "$out"
 : > "$log"
-echo "test_run: $REPEAT runs per call, minimum of $RUNS calls; veth: minimum of $VETH_RUNS runs of $FRAMES frames ($FRAMES_MB at 9000 B)" \
+echo "test_run: $REPEAT runs per call, minimum of $RUNS calls; veth: minimum of $VETH_RUNS runs of $FRAMES frames ($FRAMES_MB at 9000 B); simulated NICs: minimum of $VETH_RUNS runs of $NICSIM_FRAMES frames ($NICSIM_JUMBO at 9018 B)" \
 	> /run/out/settings
 
 # row NAME DRIVER-ARGS...: one workload; its figure, or why there is none
@@ -211,6 +220,15 @@ sim_rows() {
 		for a in tx redirect; do
 			row "$2/$a/${size}x32" nicsim $OBJ xdp_$a $size $NICSIM_FRAMES $VETH_RUNS "$1" 32
 		done
+	done
+	# Frames of MTU 9000 (9018 B with the FCS): programs with fragments,
+	# and the receivers of xsk/PORT-KIND/9014 in user space
+	ip -n $NS link set dev "$1" mtu 9000
+	for a in drop tx redirect; do
+		row "$2/${a}_mb/9018" nicsim $OBJ xdp_${a}_mb 9018 $NICSIM_JUMBO $VETH_RUNS "$1"
+	done
+	for k in zc copy packet; do
+		row "xsk/$2-$k/9014" nicsim-rx $OBJ $k 9018 $NICSIM_JUMBO $VETH_RUNS "$1"
 	done
 }
 sim_rows mvneta0 mvneta

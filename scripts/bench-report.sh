@@ -180,6 +180,43 @@ END {
 		else
 			printf "| %s | %s | | |\n", names[i], cell(p)
 	}
+	print "\n## AF_XDP against AF_PACKET, 9014-byte frames on the simulated NICs\n"
+	print "Frames of MTU 9000 written one by one to the rx of the port model, as in the"
+	print "rows above, received in user space at queue 0: by an AF_XDP socket on"
+	print "16 KiB HugeTLB chunks in zero-copy or copy mode (the program"
+	print "redirects each frame to it), or by an AF_PACKET TPACKET_V3 ring with"
+	print "no program; each buffer goes back as soon as it is read.  Every row"
+	print "holds the write() and the model, whose copy of the frame into the"
+	print "buffers stands for the DMA of the NIC.  The floor is XDP_DROP of the"
+	print "same frames by a program with fragments (the model, the receive of"
+	print "the driver into its own buffers, a verdict); \"above the floor\" is"
+	print "what delivery into user space adds to it.  The base cannot register"
+	print "16 KiB chunks (n/a) and has no fragments; its AF_PACKET figure is the"
+	print "A side of that row.\n"
+	print "| port | receiver | instructions/frame | above the floor | frames per 10^9 instructions | rate vs AF_PACKET | base |"
+	print "|---|---|---:|---:|---:|---:|---:|"
+	split("mvneta i40e ice", ports, " ")
+	split("zc copy packet", kinds, " ")
+	split("AF_XDP zero-copy|AF_XDP copy mode|AF_PACKET TPACKET_V3", names, "|")
+	for (i = 1; i <= 3; i++) {
+		fl = "patched-icount" SUBSEP ports[i] "/drop_mb/9018"
+		pk = "patched-icount" SUBSEP "xsk/" ports[i] "-packet/9014"
+		printf "| %s | XDP_DROP with fragments (floor) | %s | | | | |\n", ports[i], cell(fl)
+		for (j = 1; j <= 3; j++) {
+			w = "xsk/" ports[i] "-" kinds[j] "/9014"
+			p = "patched-icount" SUBSEP w
+			b = "base-icount" SUBSEP w
+			above = rate = fps = ""
+			if (num(p)) {
+				fps = sprintf("%.0f", 1e9 / v[p])
+				if (num(fl))
+					above = sprintf("%+.0f", v[p] - v[fl])
+				if (num(pk))
+					rate = sprintf("%.2f", v[pk] / v[p])
+			}
+			printf "| %s | %s | %s | %s | %s | %s | %s |\n", ports[i], names[j], cell(p), above, fps, rate, cell(b)
+		}
+	}
 }' "$r/base-icount/bench.txt" "$r/patched-icount/bench.txt" \
    "$r/base-wall/bench.txt" "$r/patched-wall/bench.txt"
 } > "$r/results.md"

@@ -16,6 +16,14 @@ struct {
 	__type(value, __u32);
 } bench_port SEC(".maps");
 
+/* AF_XDP: the socket of queue 0, set by the loader */
+struct {
+	__uint(type, BPF_MAP_TYPE_XSKMAP);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} bench_xsk SEC(".maps");
+
 __u64 seen;
 
 #define BENCH_PROG(name, sec, verdict)			\
@@ -34,5 +42,6 @@ BENCH_PROG(xdp_drop_mb, "xdp.frags", XDP_DROP)
 BENCH_PROG(xdp_pass_mb, "xdp.frags", XDP_PASS)
 BENCH_PROG(xdp_tx_mb, "xdp.frags", XDP_TX)
 BENCH_PROG(xdp_redirect_mb, "xdp.frags", bpf_redirect_map(&bench_port, 0, 0))
+BENCH_PROG(xdp_xsk_mb, "xdp.frags", bpf_redirect_map(&bench_xsk, 0, 0))
 
 char _license[] SEC("license") = "GPL";

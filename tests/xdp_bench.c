@@ -22,6 +22,13 @@
  *	after every BURST frames (1), so that a NAPI poll takes BURST
  *	frames.  An XDP_REDIRECT program's frames go back out of DEV (its
  *	ndo_xdp_xmit).
+ *   xdp_bench nicsim-rx OBJ zc|copy|packet SIZE COUNT TIMES DEV
+ *	The same frames, received in user space at DEV's queue 0: by an
+ *	AF_XDP socket in zero-copy or copy mode on a HugeTLB UMEM of 16 KiB
+ *	chunks, behind PROG xdp_xsk_mb, or by an AF_PACKET TPACKET_V3 ring
+ *	(no program).  After each write() the receiver takes what reached
+ *	its ring and gives the buffers back, as an application that keeps
+ *	up does; every frame must reach it.
  *   xdp_bench live OBJ PROG SIZE COUNT TIMES RX TARGET TARGET_PEER
  *	The kernel as the generator: BPF_PROG_TEST_RUN with live frames runs
  *	PROG (an XDP_REDIRECT one) on COUNT frames of SIZE bytes, as if they
@@ -41,11 +48,15 @@
  * the setup; 3: frames did not all reach the programs.
  */
 #define _GNU_SOURCE
+#include <arpa/inet.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/if_link.h>
+#include <linux/if_packet.h>
+#include <linux/if_xdp.h>
 #include <bpf/libbpf.h>
 /* From the series' selftests: shared with test_xdp_veth_frags.sh's driver */
 #include "xdp_veth_util.h"
@@ -376,20 +387,102 @@ static void sim_hold(int fd, int hold)
 		fail(3, "rx_hold: %s", strerror(errno));
 }
 
+/* What reached user space since the last call: set by cmd_nicsim_rx() */
+static unsigned int (*user_take)(void);
+
+static void nicsim_frame(unsigned char *frame, const char *dev)
+{
+	int err = dev_mac(dev, frame);
+
+	if (err)
+		fail(1, "%s: %s", dev, strerror(-err));
+	memcpy(frame + ETH_ALEN, "\x02\x00\x00\x00\xbe\x01", ETH_ALEN);
+	frame[12] = 0x88;
+	frame[13] = 0xb5;
+}
+
+/* COUNT frames of SIZE bytes into DEV's model, TIMES over: the minimum
+ * ns per frame.  With user_take, every frame must reach user space.
+ */
+static double nicsim_runs(const char *dev, const struct bench_prog *main,
+			  const char *prog, unsigned int size,
+			  unsigned int count, int times, unsigned int burst)
+{
+	static unsigned char frame[ETH_FRAME_LEN * 8];
+	unsigned long long n0, n, taken;
+	unsigned int stalls = 0;
+	int i, k, fd, hold = -1;
+	double best = 0, t;
+	unsigned int j;
+
+	if (size < ETH_ZLEN || size > sizeof(frame))
+		fail(1, "frame size %u out of range", size + ETH_FCS_LEN);
+	nicsim_frame(frame, dev);
+	fd = sim_open(dev, "rx");
+	if (burst > 1)
+		hold = sim_open(dev, "rx_hold");
+	for (i = 0; i < times; i++) {
+		n0 = seen(main);
+		taken = 0;
+		kprof_start();
+		t = now_ns();
+		for (j = 0; j < count; j++) {
+			if (hold >= 0 && j % burst == 0)
+				sim_hold(hold, 1);
+			/* a ring without buffers: the kernel runs behind
+			 * (its softirqs went to ksoftirqd), wait for it
+			 */
+			while (write(fd, frame, size) != size) {
+				if (errno != ENOBUFS || ++stalls > 10000)
+					fail(3, "frame %u into %s: %s", j, dev,
+					     strerror(errno));
+				usleep(100);
+				if (user_take)
+					taken += user_take();
+			}
+			if (hold >= 0 && j % burst == burst - 1)
+				sim_hold(hold, 0);
+			if (user_take)
+				taken += user_take();
+		}
+		t = (now_ns() - t) / count;
+		kprof_stop();
+		/* Untimed, what is still on its way: frames a deferred
+		 * softirq has yet to take, and the last block of TPACKET_V3,
+		 * whose timer closes it 1 ms after its first frame
+		 */
+		for (k = 0; k < 200; k++) {
+			if (seen(main) - n0 == (main->obj ? count : 0) &&
+			    (!user_take || taken == count))
+				break;
+			usleep(10000);
+			if (user_take)
+				taken += user_take();
+		}
+		n = seen(main) - n0;
+		fprintf(stderr, "  %s %u B, %u a poll: %.2f ns/frame; program saw %llu, user space took %llu; %u stalls\n",
+			prog, size + ETH_FCS_LEN, burst, t, n, taken, stalls);
+		if (main->obj && n != count)
+			fail(3, "%s saw %llu of %u frames", prog, n, count);
+		if (user_take && taken != count)
+			fail(3, "user space took %llu of %u frames", taken,
+			     count);
+		if (!i || t < best)
+			best = t;
+	}
+	close(fd);
+	if (hold >= 0)
+		close(hold);
+	return best;
+}
+
 static int cmd_nicsim(int argc, char **argv)
 {
 	const char *obj = argv[0], *prog = argv[1], *dev = argv[5];
 	unsigned int size = atoi(argv[2]) - ETH_FCS_LEN, count = atoi(argv[3]);
 	unsigned int burst = argc > 6 ? atoi(argv[6]) : 1;
-	int times = atoi(argv[4]), i, fd, hold = -1, err;
-	static unsigned char frame[ETH_FRAME_LEN * 8];
-	unsigned int j;
-	unsigned long long n0, n;
 	struct bench_prog main = {};
-	double best = 0, t;
 
-	if (size < ETH_ZLEN || size > sizeof(frame))
-		fail(1, "frame size %s out of range", argv[2]);
 	if (!burst || count % burst)
 		fail(1, "a burst of %u does not divide %u frames", burst, count);
 	if (strcmp(prog, "none")) {
@@ -397,43 +490,199 @@ static int cmd_nicsim(int argc, char **argv)
 		     strstr(prog, "redirect") ? ifindex(dev) : 0);
 		attach(&main, prog, dev);
 	}
-	err = dev_mac(dev, frame);
-	if (err)
-		fail(1, "%s: %s", dev, strerror(-err));
-	memcpy(frame + ETH_ALEN, "\x02\x00\x00\x00\xbe\x01", ETH_ALEN);
-	frame[12] = 0x88;
-	frame[13] = 0xb5;
+	printf("%.2f\n", nicsim_runs(dev, &main, prog, size, count,
+				     atoi(argv[4]), burst));
+	return 0;
+}
 
-	fd = sim_open(dev, "rx");
-	if (burst > 1)
-		hold = sim_open(dev, "rx_hold");
-	for (i = 0; i < times; i++) {
-		n0 = seen(&main);
-		kprof_start();
-		t = now_ns();
-		for (j = 0; j < count; j++) {
-			if (hold >= 0 && j % burst == 0)
-				sim_hold(hold, 1);
-			if (write(fd, frame, size) != size)
-				fail(3, "frame %u into %s: %s", j, dev,
-				     strerror(errno));
-			if (hold >= 0 && j % burst == burst - 1)
-				sim_hold(hold, 0);
-		}
-		t = (now_ns() - t) / count;
-		kprof_stop();
-		n = seen(&main) - n0;
-		fprintf(stderr, "  %s %u B, %u a poll: %.2f ns/frame; program saw %llu\n",
-			prog, size + ETH_FCS_LEN, burst, t, n);
-		if (main.obj && n != count)
-			fail(3, "%s saw %llu of %u frames", prog, n, count);
-		if (!i || t < best)
-			best = t;
+#ifndef SOL_XDP
+#define SOL_XDP		283
+#endif
+
+/* The receivers of cmd_nicsim_rx().  AF_XDP: UMEM chunks of 16 KiB, a
+ * frame of MTU 9000 in each, twice as many as the driver's Rx ring has
+ * descriptors (ice: 2048), all on the fill ring at first, as an
+ * application keeps it: a zero-copy driver that finds the fill ring
+ * short of its free descriptors polls again and again (without
+ * XDP_USE_NEED_WAKEUP, as here)
+ */
+#define RX_RING		4096
+#define XSK_CHUNKS	4096
+#define XSK_CHUNK	16384
+#define XSK_UMEM_LEN	(XSK_CHUNKS * XSK_CHUNK)	/* 32 HugeTLB pages */
+#define PK_BLOCK	(1 << 20)
+#define PK_BLOCKS	8
+
+static struct {
+	__u32 *rx_prod, *rx_cons, *fill_prod;
+	struct xdp_desc *rx;
+	__u64 *fill;
+	__u32 rx_n, fill_n;
+	unsigned char *ring;		/* TPACKET_V3's */
+	unsigned int block;
+} rcv;
+
+/* Each frame's chunk goes straight back to the fill ring */
+static unsigned int xsk_take(void)
+{
+	__u32 prod = __atomic_load_n(rcv.rx_prod, __ATOMIC_ACQUIRE);
+	unsigned int n = 0;
+
+	for (; rcv.rx_n != prod; rcv.rx_n++, n++)
+		rcv.fill[rcv.fill_n++ % RX_RING] =
+			rcv.rx[rcv.rx_n % RX_RING].addr;
+	__atomic_store_n(rcv.rx_cons, rcv.rx_n, __ATOMIC_RELEASE);
+	__atomic_store_n(rcv.fill_prod, rcv.fill_n, __ATOMIC_RELEASE);
+	return n;
+}
+
+/* Blocks the kernel has closed go back to it */
+static unsigned int packet_take(void)
+{
+	struct tpacket_block_desc *b;
+	unsigned int n = 0;
+
+	for (;;) {
+		b = (void *)(rcv.ring + rcv.block * PK_BLOCK);
+		if (!(__atomic_load_n(&b->hdr.bh1.block_status,
+				      __ATOMIC_ACQUIRE) & TP_STATUS_USER))
+			return n;
+		n += b->hdr.bh1.num_pkts;
+		__atomic_store_n(&b->hdr.bh1.block_status, TP_STATUS_KERNEL,
+				 __ATOMIC_RELEASE);
+		rcv.block = (rcv.block + 1) % PK_BLOCKS;
 	}
-	close(fd);
-	if (hold >= 0)
-		close(hold);
-	printf("%.2f\n", best);
+}
+
+static void *ring_map(int fd, size_t len, off_t pgoff)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		       pgoff);
+
+	if (p == MAP_FAILED)
+		fail(1, "mmap ring: %s", strerror(errno));
+	return p;
+}
+
+/* An AF_XDP socket on DEV's queue 0, every chunk on its fill ring; its
+ * fd
+ */
+static int xsk_open(const char *dev, __u16 mode)
+{
+	struct sockaddr_xdp sxdp = {
+		.sxdp_family = AF_XDP,
+		.sxdp_ifindex = ifindex(dev),
+		.sxdp_flags = mode,
+	};
+	struct xdp_umem_reg mr = {
+		.len = XSK_UMEM_LEN,
+		.chunk_size = XSK_CHUNK,
+	};
+	struct xdp_mmap_offsets off;
+	socklen_t optlen = sizeof(off);
+	int fd, n = RX_RING, i;
+	unsigned char *m;
+	void *umem;
+
+	umem = mmap(NULL, XSK_UMEM_LEN, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
+	if (umem == MAP_FAILED)
+		fail(1, "HugeTLB UMEM: %s", strerror(errno));
+	mr.addr = (__u64)(unsigned long)umem;
+	fd = socket(AF_XDP, SOCK_RAW, 0);
+	if (fd < 0)
+		fail(2, "AF_XDP socket: %s", strerror(errno));
+	if (setsockopt(fd, SOL_XDP, XDP_UMEM_REG, &mr, sizeof(mr)))
+		fail(2, "UMEM of %u-byte chunks: %s", XSK_CHUNK,
+		     strerror(errno));
+	if (setsockopt(fd, SOL_XDP, XDP_UMEM_FILL_RING, &n, sizeof(n)) ||
+	    setsockopt(fd, SOL_XDP, XDP_UMEM_COMPLETION_RING, &n, sizeof(n)) ||
+	    setsockopt(fd, SOL_XDP, XDP_RX_RING, &n, sizeof(n)) ||
+	    getsockopt(fd, SOL_XDP, XDP_MMAP_OFFSETS, &off, &optlen))
+		fail(1, "AF_XDP rings: %s", strerror(errno));
+	m = ring_map(fd, off.fr.desc + RX_RING * sizeof(__u64),
+		     XDP_UMEM_PGOFF_FILL_RING);
+	rcv.fill_prod = (void *)(m + off.fr.producer);
+	rcv.fill = (void *)(m + off.fr.desc);
+	m = ring_map(fd, off.rx.desc + RX_RING * sizeof(struct xdp_desc),
+		     XDP_PGOFF_RX_RING);
+	rcv.rx_prod = (void *)(m + off.rx.producer);
+	rcv.rx_cons = (void *)(m + off.rx.consumer);
+	rcv.rx = (void *)(m + off.rx.desc);
+	for (i = 0; i < XSK_CHUNKS; i++)
+		rcv.fill[i] = (__u64)i * XSK_CHUNK;
+	rcv.fill_n = XSK_CHUNKS;
+	__atomic_store_n(rcv.fill_prod, rcv.fill_n, __ATOMIC_RELEASE);
+	/* a zero-copy bind restarts the queue pair, in a work item on ice */
+	for (i = 0; i < 1000; i++) {
+		if (!bind(fd, (void *)&sxdp, sizeof(sxdp)))
+			return fd;
+		if (errno != EBUSY)
+			break;
+		usleep(10000);
+	}
+	fail(2, "bind to %s: %s", dev, strerror(errno));
+}
+
+static void packet_open(const char *dev)
+{
+	struct tpacket_req3 req = {
+		.tp_block_size = PK_BLOCK,
+		.tp_block_nr = PK_BLOCKS,
+		.tp_frame_size = PK_BLOCK,
+		.tp_frame_nr = PK_BLOCKS,
+		.tp_retire_blk_tov = 1,
+	};
+	struct sockaddr_ll sll = {
+		.sll_family = AF_PACKET,
+		.sll_protocol = htons(ETH_P_ALL),
+		.sll_ifindex = ifindex(dev),
+	};
+	int fd, v = TPACKET_V3;
+
+	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	if (fd < 0 ||
+	    setsockopt(fd, SOL_PACKET, PACKET_VERSION, &v, sizeof(v)) ||
+	    setsockopt(fd, SOL_PACKET, PACKET_RX_RING, &req, sizeof(req)))
+		fail(1, "TPACKET_V3 ring: %s", strerror(errno));
+	rcv.ring = ring_map(fd, (size_t)PK_BLOCK * PK_BLOCKS, 0);
+	if (bind(fd, (void *)&sll, sizeof(sll)))
+		fail(1, "bind to %s: %s", dev, strerror(errno));
+}
+
+static int cmd_nicsim_rx(char **argv)
+{
+	const char *obj = argv[0], *kind = argv[1], *dev = argv[5];
+	unsigned int size = atoi(argv[2]) - ETH_FCS_LEN, count = atoi(argv[3]);
+	const char *prog = "xdp_xsk_mb";
+	struct bench_prog main = {};
+	struct bpf_map *map;
+	cpu_set_t cpu0;
+	__u32 zero = 0;
+	int fd;
+
+	/* The model takes a frame on the queue of the CPU that writes it */
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	if (sched_setaffinity(0, sizeof(cpu0), &cpu0))
+		fail(1, "CPU 0: %s", strerror(errno));
+
+	if (!strcmp(kind, "packet")) {
+		packet_open(dev);
+		user_take = packet_take;
+		prog = "none";
+	} else {
+		load(&main, obj, prog, 0);
+		attach(&main, prog, dev);
+		fd = xsk_open(dev, strcmp(kind, "zc") ? XDP_COPY : XDP_ZEROCOPY);
+		map = bpf_object__find_map_by_name(main.obj, "bench_xsk");
+		if (!map || bpf_map_update_elem(bpf_map__fd(map), &zero, &fd,
+						BPF_ANY))
+			fail(1, "xskmap: %s", strerror(errno));
+		user_take = xsk_take;
+	}
+	printf("%.2f\n", nicsim_runs(dev, &main, prog, size, count,
+				     atoi(argv[4]), 1));
 	return 0;
 }
 
@@ -501,6 +750,8 @@ int main(int argc, char **argv)
 		return cmd_routed(argv + 2);
 	if ((argc == 8 || argc == 9) && !strcmp(argv[1], "nicsim"))
 		return cmd_nicsim(argc - 2, argv + 2);
+	if (argc == 8 && !strcmp(argv[1], "nicsim-rx"))
+		return cmd_nicsim_rx(argv + 2);
 	if (argc == 10 && !strcmp(argv[1], "live"))
 		return cmd_live(argv + 2);
 	if (argc == 5 && !strcmp(argv[1], "copy"))
@@ -512,9 +763,10 @@ int main(int argc, char **argv)
 		"       %s veth OBJ PROG|none SIZE COUNT TIMES SRC RX [TARGET TARGET_PEER]\n"
 		"       %s routed OBJ PROG|none SIZE COUNT TIMES PASS|none NS\n"
 		"       %s nicsim OBJ PROG|none SIZE COUNT TIMES DEV [BURST]\n"
+		"       %s nicsim-rx OBJ zc|copy|packet SIZE COUNT TIMES DEV\n"
 		"       %s live OBJ PROG SIZE COUNT TIMES RX TARGET TARGET_PEER\n"
 		"       %s copy SIZE COUNT TIMES\n"
 		"       %s window SECS\n", argv[0], argv[0], argv[0],
-		argv[0], argv[0], argv[0], argv[0]);
+		argv[0], argv[0], argv[0], argv[0], argv[0]);
 	return 2;
 }
