@@ -6,7 +6,12 @@
 #     instruction counts, deterministic and free of host noise;
 #   - under multi-threaded TCG: wall-clock packets/s, kept only as a
 #     patched/base ratio.
-# Then scripts/bench-report.sh writes $BENCH_RESULTS/results.md.
+# The icount boot runs QEMU's kprof plugin (scripts/kprof.c), which counts
+# the instructions at each address without adding any to the guest, so
+# that the simulated NICs' own share of each row is known
+# (scripts/profile-report.sh): the A side carries only the model
+# patches that apply to the base.  Then scripts/bench-report.sh writes
+# $BENCH_RESULTS/results.md.
 # BENCH_ONLY=PATTERN runs only the workloads matching that shell pattern
 # (guest/bench.sh), e.g. 'mvneta/*'; the report then lists the others as
 # missing.
@@ -20,16 +25,16 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 clocks="icount wall"
+profile=
 case ${1:-} in
 '')	;;
 profile)
 	clocks=icount
-	BENCH_RESULTS=$RESULTS/profile
-	"$TOP/scripts/build-kprof.sh"
-	VM_KPROF=$BUILD/kprof.so
-	export VM_KPROF ;;
+	profile=profile
+	BENCH_RESULTS=$RESULTS/profile ;;
 *)	die "usage: bench.sh [profile]" ;;
 esac
+"$TOP/scripts/build-kprof.sh"
 
 # The A side is the base with the series' simulated NIC only (patch
 # "net: nicsim: ..."), so that the base's own drivers run on it as well;
@@ -54,19 +59,20 @@ for clock in $clocks; do
 		tree=$TREE
 		[ $side = base ] && tree=$BASE_TREE
 		say "bench: $side kernel ($(basename "$tree")), $clock"
-		icount=0
-		[ $clock = icount ] && icount=1
+		icount=0 kprof=
+		[ $clock = icount ] && icount=1 kprof=$BUILD/kprof.so
 		rm -rf "$BENCH_RESULTS/$side-$clock/kprof"
-		VM_ICOUNT=$icount VM_TIMEOUT=${VM_TIMEOUT:-3600} "$TOP/scripts/vm.sh" \
+		VM_ICOUNT=$icount VM_KPROF=$kprof VM_TIMEOUT=${VM_TIMEOUT:-3600} "$TOP/scripts/vm.sh" \
 			"$(objdir "$tree" bench)/arch/x86/boot/bzImage" \
-			"$BENCH_RESULTS/$side-$clock" guest/bench.sh "$TREE" "${BENCH_ONLY:-*}" ${VM_KPROF:+profile}
+			"$BENCH_RESULTS/$side-$clock" guest/bench.sh "$TREE" "${BENCH_ONLY:-*}" $profile
 		echo "$(git -C "$tree" rev-list --count base..HEAD) patches, tree HEAD $(git -C "$tree" rev-parse --short HEAD)" \
 			> "$BENCH_RESULTS/$side.tree"
 	done
 done
 git -C "$TOP" describe --always --dirty > "$BENCH_RESULTS/project.commit"
-if [ -n "${VM_KPROF:-}" ]; then
+if [ -n "$profile" ]; then
 	"$TOP/scripts/profile-report.sh" "$BENCH_RESULTS"
 else
+	PROFILE_QUIET=1 "$TOP/scripts/profile-report.sh" "$BENCH_RESULTS"
 	"$TOP/scripts/bench-report.sh"
 fi

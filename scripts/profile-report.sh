@@ -5,10 +5,13 @@
 # written by scripts/kprof.c and filed by guest/bench.sh) into
 # DIR/profile.md, and print it: for each workload, the instructions per
 # frame of each kernel function, base against patched, the functions
-# that changed most first, then AF_XDP against AF_PACKET on the series.
+# that changed most first, then AF_XDP against AF_PACKET on the series;
+# and DIR/model.txt, for scripts/bench-report.sh: "WORKLOAD BASE PATCHED",
+# the instructions per frame of the simulated NICs' own functions.
 # Of a workload's runs, the one with the fewest instructions counts on
 # each side, as the bench's minimum does.
-# Usage: profile-report.sh DIR   (PROFILE_TOP: rows per workload, 25)
+# Usage: profile-report.sh DIR   (PROFILE_TOP: rows per workload, 25;
+# PROFILE_QUIET=1: write, do not print)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -54,6 +57,21 @@ frames() {
 	esac
 }
 
+# model_functions TREE: the functions of the simulated NICs in TREE's
+# bench kernel, those of drivers/net/nicsim named nicsim_, i40sim_ and
+# so on (the objects hold the drivers' own code as well)
+model_functions() {
+	nm "$(objdir "$1" bench)"/drivers/net/nicsim/*.o |
+		awk '$2 ~ /^[tT]$/ && $3 ~ /^[a-z0-9]*sim_/ { print $3 }' | sort -u
+}
+
+# model FUNCTIONS FRAMES PER-FUNCTION: the instructions per frame that the
+# model's own functions execute
+model() {
+	awk -v n="$2" 'FNR == NR { m[$1] = 1; next }
+		$1 in m { s += $2 } END { printf "%.1f\n", s / n }' "$1" "$3"
+}
+
 # compare TITLE DIR-A MAP-A NAME-A DIR-B MAP-B NAME-B: the table of one
 # workload's cheapest run on each side, per frame and function
 compare() {
@@ -63,6 +81,11 @@ compare() {
 	fb=$(frames "$5" "$6" "$cb")
 	per_function "$3" "$ca" > "$r/a.fn"
 	per_function "$6" "$cb" > "$r/b.fn"
+	la=base
+	[ "$3" = "$pmap" ] && la=patched
+	ma=$(model "$r/$la.model" "$fa" "$r/a.fn")
+	mb=$(model "$r/patched.model" "$fb" "$r/b.fn")
+	echo "$1 $ma $mb" >> "$r/model.txt"
 	if [ "$fa" = "$fb" ]; then
 		echo "## $1 ($fb frames a run)"
 	else
@@ -90,6 +113,7 @@ compare() {
 				printf "| (the other functions) | %.1f | %.1f | %+.1f |\n", ob, op, op - ob
 			print all
 		}'
+	echo "| of which the model (drivers/net/nicsim) | $ma | $mb | $(awk -v a="$ma" -v b="$mb" 'BEGIN { printf "%+.1f", b - a }') |"
 	echo
 }
 
@@ -112,6 +136,9 @@ then the rest together.
 EOF2
 bmap=$(objdir "$BASE_TREE" bench)/System.map
 pmap=$(objdir "$TREE" bench)/System.map
+model_functions "$BASE_TREE" > "$r/base.model"
+model_functions "$TREE" > "$r/patched.model"
+: > "$r/model.txt"
 for dir in "$r"/patched-icount/kprof/*/*/*; do
 	[ -d "$dir" ] || continue
 	w=${dir#"$r"/patched-icount/kprof/}
@@ -128,5 +155,5 @@ for kind in xdpdrv xdp; do
 	fi
 done
 } > "$r/profile.md"
-rm -f "$r/a.fn" "$r/b.fn"
-cat "$r/profile.md"
+rm -f "$r/a.fn" "$r/b.fn" "$r/base.model" "$r/patched.model"
+[ -n "${PROFILE_QUIET:-}" ] || cat "$r/profile.md"
