@@ -12,7 +12,8 @@
 # "make check" builds the whole of both configs at the tip first.
 # Prints one line per patch; exits non-zero if any patch fails.
 # CHECK_BUILD=0 skips the builds; CHECK_FROM=N starts the builds at
-# patch N (checkpatch still sees every patch).
+# patch N, CHECK_ONLY='N M ...' builds those patches alone (checkpatch
+# still sees every patch).
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -56,11 +57,13 @@ objects() {
 	done
 }
 
-# object_paths SRC: the objects of the check in the builds of tree SRC
+# object_paths SRC: the objects of the check in the builds of tree SRC,
+# those whose source SRC has (a file of a later patch leaves its object
+# behind when the worktree goes back)
 object_paths() {
 	for name in vm compile-test; do
 		for o in $(objects $name); do
-			echo "$(objdir "$1" $name)/$o"
+			[ -f "$1/${o%.o}.c" ] && echo "$(objdir "$1" $name)/$o"
 		done
 	done
 }
@@ -108,7 +111,13 @@ for p in $(cat "$PATCHES/series"); do
 	w=$(printf '%s\n' "$sum" | grep -c '^WARNING:')
 	c=$(printf '%s\n' "$sum" | grep -c '^CHECK:')
 	builds=skipped
-	if [ "${CHECK_BUILD:-1}" = 1 ] && [ "$n" -ge "${CHECK_FROM:-1}" ]; then
+	build=0
+	if [ "${CHECK_BUILD:-1}" = 1 ]; then
+		case " ${CHECK_ONLY:-$n} " in
+		*" $n "*) [ "$n" -ge "${CHECK_FROM:-1}" ] && build=1 ;;
+		esac
+	fi
+	if [ $build = 1 ]; then
 		commit=$(git -C "$TREE" rev-list --reverse base..HEAD | sed -n "${n}p")
 		log=$BUILD/check-$n.log
 		: > "$log"
