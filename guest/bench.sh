@@ -227,7 +227,7 @@ sim_rows() {
 	for a in drop tx redirect; do
 		row "$2/${a}_mb/9018" nicsim $OBJ xdp_${a}_mb 9018 $NICSIM_JUMBO $VETH_RUNS "$1"
 	done
-	for k in zc copy packet; do
+	for k in zc zc-sg copy packet; do
 		row "xsk/$2-$k/9014" nicsim-rx $OBJ $k 9018 $NICSIM_JUMBO $VETH_RUNS "$1"
 	done
 }

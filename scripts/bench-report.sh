@@ -193,7 +193,8 @@ END {
 	print "\n## AF_XDP against AF_PACKET, 9014-byte frames on the simulated NICs\n"
 	print "Frames of MTU 9000 written one by one to the rx of the port model, as in the"
 	print "rows above, received in user space at queue 0: by an AF_XDP socket on"
-	print "16 KiB HugeTLB chunks in zero-copy or copy mode (the program"
+	print "16 KiB HugeTLB chunks in zero-copy or copy mode, or on 4 KiB chunks in"
+	print "zero-copy mode with XDP_USE_SG, a frame in three (the program"
 	print "redirects each frame to it), or by an AF_PACKET TPACKET_V3 ring with"
 	print "no program; each buffer goes back as soon as it is read.  Every row"
 	print "holds the write() and the model, whose copy of the frame into the"
@@ -206,13 +207,13 @@ END {
 	print "| port | receiver | instructions/frame | above the floor | frames per 10^9 instructions | rate vs AF_PACKET | base |"
 	print "|---|---|---:|---:|---:|---:|---:|"
 	split("mvneta i40e ice", ports, " ")
-	split("zc copy packet", kinds, " ")
-	split("AF_XDP zero-copy|AF_XDP copy mode|AF_PACKET TPACKET_V3", names, "|")
+	split("zc zc-sg copy packet", kinds, " ")
+	split("AF_XDP zero-copy|AF_XDP zero-copy, 4 KiB chunks (XDP_USE_SG)|AF_XDP copy mode|AF_PACKET TPACKET_V3", names, "|")
 	for (i = 1; i <= 3; i++) {
 		fl = "patched-icount" SUBSEP ports[i] "/drop_mb/9018"
 		pk = "patched-icount" SUBSEP "xsk/" ports[i] "-packet/9014"
 		printf "| %s | XDP_DROP with fragments (floor) | %s | | | | |\n", ports[i], cell(fl)
-		for (j = 1; j <= 3; j++) {
+		for (j = 1; j <= 4; j++) {
 			w = "xsk/" ports[i] "-" kinds[j] "/9014"
 			p = "patched-icount" SUBSEP w
 			b = "base-icount" SUBSEP w

@@ -22,11 +22,12 @@
  *	after every BURST frames (1), so that a NAPI poll takes BURST
  *	frames.  An XDP_REDIRECT program's frames go back out of DEV (its
  *	ndo_xdp_xmit).
- *   xdp_bench nicsim-rx OBJ zc|copy|packet SIZE COUNT TIMES DEV
+ *   xdp_bench nicsim-rx OBJ zc|zc-sg|copy|packet SIZE COUNT TIMES DEV
  *	The same frames, received in user space at DEV's queue 0: by an
  *	AF_XDP socket in zero-copy or copy mode on a HugeTLB UMEM of 16 KiB
- *	chunks, behind PROG xdp_xsk_mb, or by an AF_PACKET TPACKET_V3 ring
- *	(no program).  After each write() the receiver takes what reached
+ *	chunks, or in zero-copy mode with XDP_USE_SG on one of 4 KiB chunks
+ *	(zc-sg: a frame in several), behind PROG xdp_xsk_mb, or by an
+ *	AF_PACKET TPACKET_V3 ring (no program).  After each write() the receiver takes what reached
  *	its ring and gives the buffers back, as an application that keeps
  *	up does; every frame must reach it.
  *   xdp_bench live OBJ PROG SIZE COUNT TIMES RX TARGET TARGET_PEER
@@ -498,9 +499,17 @@ static int cmd_nicsim(int argc, char **argv)
 #ifndef SOL_XDP
 #define SOL_XDP		283
 #endif
+/* upstream 6.6's, which Debian's 6.1 headers lack */
+#ifndef XDP_USE_SG
+#define XDP_USE_SG	(1 << 4)
+#endif
+#ifndef XDP_PKT_CONTD
+#define XDP_PKT_CONTD	(1 << 0)
+#endif
 
 /* The receivers of cmd_nicsim_rx().  AF_XDP: UMEM chunks of 16 KiB, a
- * frame of MTU 9000 in each, twice as many as the driver's Rx ring has
+ * frame of MTU 9000 in each (or of 4 KiB, three a frame, with XDP_USE_SG),
+ * twice as many as the driver's Rx ring has
  * descriptors (ice: 2048), all on the fill ring at first, as an
  * application keeps it: a zero-copy driver that finds the fill ring
  * short of its free descriptors polls again and again (without
@@ -509,7 +518,7 @@ static int cmd_nicsim(int argc, char **argv)
 #define RX_RING		4096
 #define XSK_CHUNKS	4096
 #define XSK_CHUNK	16384
-#define XSK_UMEM_LEN	(XSK_CHUNKS * XSK_CHUNK)	/* 32 HugeTLB pages */
+#define XSK_SG_CHUNK	4096
 #define PK_BLOCK	(1 << 20)
 #define PK_BLOCKS	8
 
@@ -522,15 +531,20 @@ static struct {
 	unsigned int block;
 } rcv;
 
-/* Each frame's chunk goes straight back to the fill ring */
+/* Each frame's chunks go straight back to the fill ring; a frame is the
+ * descriptor without XDP_PKT_CONTD that ends it
+ */
 static unsigned int xsk_take(void)
 {
 	__u32 prod = __atomic_load_n(rcv.rx_prod, __ATOMIC_ACQUIRE);
 	unsigned int n = 0;
 
-	for (; rcv.rx_n != prod; rcv.rx_n++, n++)
-		rcv.fill[rcv.fill_n++ % RX_RING] =
-			rcv.rx[rcv.rx_n % RX_RING].addr;
+	for (; rcv.rx_n != prod; rcv.rx_n++) {
+		struct xdp_desc *d = &rcv.rx[rcv.rx_n % RX_RING];
+
+		rcv.fill[rcv.fill_n++ % RX_RING] = d->addr;
+		n += !(d->options & XDP_PKT_CONTD);
+	}
 	__atomic_store_n(rcv.rx_cons, rcv.rx_n, __ATOMIC_RELEASE);
 	__atomic_store_n(rcv.fill_prod, rcv.fill_n, __ATOMIC_RELEASE);
 	return n;
@@ -564,19 +578,19 @@ static void *ring_map(int fd, size_t len, off_t pgoff)
 	return p;
 }
 
-/* An AF_XDP socket on DEV's queue 0, every chunk on its fill ring; its
- * fd
+/* An AF_XDP socket on DEV's queue 0, bound with FLAGS, its UMEM of
+ * CHUNK-byte chunks, each of them on its fill ring; its fd
  */
-static int xsk_open(const char *dev, __u16 mode)
+static int xsk_open(const char *dev, __u16 flags, __u32 chunk)
 {
 	struct sockaddr_xdp sxdp = {
 		.sxdp_family = AF_XDP,
 		.sxdp_ifindex = ifindex(dev),
-		.sxdp_flags = mode,
+		.sxdp_flags = flags,
 	};
 	struct xdp_umem_reg mr = {
-		.len = XSK_UMEM_LEN,
-		.chunk_size = XSK_CHUNK,
+		.len = (__u64)XSK_CHUNKS * chunk,
+		.chunk_size = chunk,
 	};
 	struct xdp_mmap_offsets off;
 	socklen_t optlen = sizeof(off);
@@ -584,7 +598,7 @@ static int xsk_open(const char *dev, __u16 mode)
 	unsigned char *m;
 	void *umem;
 
-	umem = mmap(NULL, XSK_UMEM_LEN, PROT_READ | PROT_WRITE,
+	umem = mmap(NULL, mr.len, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
 	if (umem == MAP_FAILED)
 		fail(1, "HugeTLB UMEM: %s", strerror(errno));
@@ -593,8 +607,7 @@ static int xsk_open(const char *dev, __u16 mode)
 	if (fd < 0)
 		fail(2, "AF_XDP socket: %s", strerror(errno));
 	if (setsockopt(fd, SOL_XDP, XDP_UMEM_REG, &mr, sizeof(mr)))
-		fail(2, "UMEM of %u-byte chunks: %s", XSK_CHUNK,
-		     strerror(errno));
+		fail(2, "UMEM of %u-byte chunks: %s", chunk, strerror(errno));
 	if (setsockopt(fd, SOL_XDP, XDP_UMEM_FILL_RING, &n, sizeof(n)) ||
 	    setsockopt(fd, SOL_XDP, XDP_UMEM_COMPLETION_RING, &n, sizeof(n)) ||
 	    setsockopt(fd, SOL_XDP, XDP_RX_RING, &n, sizeof(n)) ||
@@ -610,7 +623,7 @@ static int xsk_open(const char *dev, __u16 mode)
 	rcv.rx_cons = (void *)(m + off.rx.consumer);
 	rcv.rx = (void *)(m + off.rx.desc);
 	for (i = 0; i < XSK_CHUNKS; i++)
-		rcv.fill[i] = (__u64)i * XSK_CHUNK;
+		rcv.fill[i] = (__u64)i * chunk;
 	rcv.fill_n = XSK_CHUNKS;
 	__atomic_store_n(rcv.fill_prod, rcv.fill_n, __ATOMIC_RELEASE);
 	/* a zero-copy bind restarts the queue pair, in a work item on ice */
@@ -674,7 +687,13 @@ static int cmd_nicsim_rx(char **argv)
 	} else {
 		load(&main, obj, prog, 0);
 		attach(&main, prog, dev);
-		fd = xsk_open(dev, strcmp(kind, "zc") ? XDP_COPY : XDP_ZEROCOPY);
+		if (!strcmp(kind, "zc-sg"))
+			fd = xsk_open(dev, XDP_ZEROCOPY | XDP_USE_SG,
+				      XSK_SG_CHUNK);
+		else
+			fd = xsk_open(dev, strcmp(kind, "zc") ? XDP_COPY :
+								XDP_ZEROCOPY,
+				      XSK_CHUNK);
 		map = bpf_object__find_map_by_name(main.obj, "bench_xsk");
 		if (!map || bpf_map_update_elem(bpf_map__fd(map), &zero, &fd,
 						BPF_ANY))
