@@ -14,6 +14,7 @@ PATCHES=$TOP/patches
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 git -C "$TREE" format-patch -q --zero-commit --no-signature --cover-letter \
+	--subject-prefix="PATCH v$SERIES_VERSION" \
 	--cover-from-description=subject -o "$tmp" base..HEAD
 # A stable date for the cover letter: that of the newest commit.
 date=$(git -C "$TREE" log -1 --format=%aD)

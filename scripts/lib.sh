@@ -35,6 +35,8 @@ BENCH_RESULTS=${BENCH_RESULTS:-$RESULTS/bench}	# make bench: VM outputs, results
 # The project's identity: author and Signed-off-by of every patch.
 PROJECT_NAME='XDP multi-buffer project'
 PROJECT_EMAIL='xdp-mb@example.org'
+# The revision of the posted series, in its subjects ([PATCH v3 ...])
+SERIES_VERSION=3
 
 JOBS=${JOBS:-$(($(nproc) + 1))}
 # The scripts run their own makes with -j$JOBS; a jobserver inherited from
