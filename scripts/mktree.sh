@@ -37,20 +37,6 @@ say "applying $(wc -l < "$series") patches to the base"
 git -C "$TREE" am --abort 2>/dev/null || true
 git -C "$TREE" reset -q --hard base
 
-# The cover letter becomes the branch description, so that export can
-# write it back unchanged.
-cover=$PATCHES/0000-cover-letter.patch
-if [ -f "$cover" ] && [ -s "$series" ]; then
-	awk '
-		/^Subject: / { sub(/^Subject: (\[[^]]*\] )?/, ""); subj = $0; insubj = 1; next }
-		insubj && /^ / { subj = subj $0; next }
-		insubj && /^$/ { insubj = 0; inbody = 1; print subj; print ""; next }
-		inbody && /^[^ ].* \([0-9]+\):$/ { exit }
-		inbody { print }
-	' "$cover" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$TREE/.git/cover-description"
-	git -C "$TREE" config branch.series.description "$(cat "$TREE/.git/cover-description")"
-fi
-
 for p in $(cat "$series" 2>/dev/null); do
 	if ! git -C "$TREE" am -q "$PATCHES/$p" >/dev/null 2>&1; then
 		printf '\nerror: patch %s does not apply:\n' "$p" >&2
