@@ -1,8 +1,8 @@
 #!/bin/sh
-# Export the commits of the generated tree (base..HEAD) into patches/, one
-# directory per posting: format-patch files with a cover letter from
-# covers/NN-name, and patches/series, every patch in order, for git am and
-# mktree.sh.  A cover source starts with its headers:
+# Export the commits of the generated tree (base..HEAD) into patches/:
+# each posting's format-patch files, named NN-name-00KK-*.patch, with a
+# cover letter (NN-name-0000-cover-letter.patch) from covers/NN-name, and
+# patches/series, every patch in order, for git am and mktree.sh.  A cover source starts with its headers:
 #   Tree: bpf-next                     (the subject prefix's tree)
 #   First: <subject of the posting's first patch>
 #   Subject: <the cover letter's subject>
@@ -62,12 +62,17 @@ while read -r cover from to; do
 		{ print }
 	' "$out/0000-cover-letter.patch" > "$tmp/cover" &&
 		mv "$tmp/cover" "$out/0000-cover-letter.patch"
-	(cd "$tmp" && ls "$name"/[0-9]*.patch | grep -v '/0000-') >> "$tmp/series"
+	# One flat directory: the posting's name leads each file's name
+	mkdir -p "$tmp/out"
+	for f in "$out"/*.patch; do
+		mv "$f" "$tmp/out/$name-$(basename "$f")"
+	done
+	(cd "$tmp/out" && ls "$name"-[0-9]*.patch | grep -v -e '-0000-cover-letter') >> "$tmp/series"
 done < "$tmp/postings"
 
 rm -rf "$PATCHES"
 mkdir -p "$PATCHES"
-mv "$tmp"/[0-9][0-9]-* "$tmp/series" "$PATCHES"/
+mv "$tmp"/out/*.patch "$tmp/series" "$PATCHES"/
 want=$(cd "$PATCHES" && cat series $(cat series) | sha256sum | cut -c1-16)
 echo "$want $(git -C "$TREE" rev-parse HEAD)" > "$TREE/.git/xdp-mb-stamp"
 say "exported $(grep -c . "$PATCHES/series") patches in $(wc -l < "$tmp/postings") postings to $PATCHES"
