@@ -7,7 +7,9 @@
 # frame of each kernel function, base against patched, the functions
 # that changed most first, then AF_XDP against AF_PACKET on the series;
 # and DIR/model.txt, for scripts/bench-report.sh: "WORKLOAD BASE PATCHED",
-# the instructions per frame of the simulated NICs' own functions.
+# the instructions per frame of the simulated NICs' own functions; and
+# DIR/floor.txt, "WORKLOAD ALL RECEIVE" for each driver's XDP_DROP with
+# fragments: all its instructions a frame, and the receive side's.
 # Of a workload's runs, the one with the fewest instructions counts on
 # each side, as the bench's minimum does.
 # Usage: profile-report.sh DIR   (PROFILE_TOP: rows per workload, 25;
@@ -63,6 +65,23 @@ frames() {
 model_functions() {
 	nm "$(objdir "$1" bench)"/drivers/net/nicsim/*.o |
 		awk '$2 ~ /^[tT]$/ && $3 ~ /^[a-z0-9]*sim_/ { print $3 }' | sort -u
+}
+
+# driver_functions TREE: the drivers' own functions in TREE's bench
+# kernel, the rest of drivers/net/nicsim's objects
+driver_functions() {
+	nm "$(objdir "$1" bench)"/drivers/net/nicsim/*.o |
+		awk '$2 ~ /^[tT]$/ && $3 !~ /^[a-z0-9]*sim_/ { print $3 }' | sort -u
+}
+
+# receive FUNCTIONS FRAMES PER-FUNCTION: the instructions per frame of the
+# receive side: the driver's FUNCTIONS, NAPI and its softirq, the XDP
+# program and the kernel's XDP and page_pool functions
+receive() {
+	awk -v n="$2" 'FNR == NR { d[$1] = 1; next }
+		$1 in d || $1 ~ /^(__)?(xdp_|bpf_|page_pool|napi_|netif_receive|gro_)/ ||
+		$1 ~ /^(net_rx_action|__softirqentry_text_start|\[bpf\])$/ { s += $2 }
+		END { printf "%.1f\n", s / n }' "$1" "$3"
 }
 
 # model FUNCTIONS FRAMES PER-FUNCTION: the instructions per frame that the
@@ -155,5 +174,19 @@ for kind in xdpdrv xdp; do
 	fi
 done
 } > "$r/profile.md"
-rm -f "$r/a.fn" "$r/b.fn" "$r/base.model" "$r/patched.model"
+# The drivers' XDP_DROP of frames with fragments (patched only), split
+# into the receive side and the rest, the write() and the port's DMA,
+# for bench-report.sh's two-pass floor: "WORKLOAD ALL RECEIVE" a frame
+driver_functions "$TREE" > "$r/patched.driver"
+: > "$r/floor.txt"
+for dir in "$r"/patched-icount/kprof/*/drop_mb/*; do
+	[ -d "$dir" ] || continue
+	w=${dir#"$r"/patched-icount/kprof/}
+	case $w in veth/*|run/*) continue ;; esac
+	c=$(cheapest "$dir")
+	f=$(frames "$dir" "$pmap" "$c")
+	per_function "$pmap" "$c" > "$r/a.fn"
+	echo "$w $(awk -v n="$f" '{ s += $2 } END { printf "%.1f", s / n }' "$r/a.fn") $(receive "$r/patched.driver" "$f" "$r/a.fn")" >> "$r/floor.txt"
+done
+rm -f "$r/a.fn" "$r/b.fn" "$r/base.model" "$r/patched.model" "$r/patched.driver"
 [ -n "${PROFILE_QUIET:-}" ] || cat "$r/profile.md"
