@@ -131,11 +131,10 @@ END {
 		printf "\nTwo-pass floor of the veth rows: pktgen alone (into a dummy device, %s) plus one copy of 9000 bytes at the per-byte slope (%.0f): %.0f instructions; veth XDP_DROP with fragments is %.3f times it (target: at most 1.1).\n", v[pg], cp[2] * 9000, v[pg] + cp[2] * 9000, v[dm] / (v[pg] + cp[2] * 9000)
 	fl = ""
 	split("mvneta i40e ice", fp, " ")
-	for (i = 1; i <= 3; i++) {
-		w = fp[i] "/drop_mb/9018"
-		if (w in fall && fall[w] > frecv[w])
-			fl = fl sprintf("%s%s %.0f of %.0f, %.3f times the floor", fl ? "; " : "", fp[i], frecv[w], fall[w], fall[w] / (fall[w] - frecv[w]))
-	}
+	for (i = 1; i <= 3; i++)
+		for (w in fall)
+			if (index(w, fp[i] "/") == 1 && fall[w] > frecv[w])
+				fl = fl sprintf("%s%s %.0f of %.0f, %.3f times the floor", fl ? "; " : "", fp[i], frecv[w], fall[w], fall[w] / (fall[w] - frecv[w]))
 	if (fl)
 		printf "\nTwo-pass floor of the driver rows: XDP_DROP with fragments less its receive side (the driver, NAPI and its softirq, the program, the kernel'"'"'s XDP and page_pool functions; make profile), which leaves the write() of the frame with its copy from user space and the port'"'"'s DMA into the driver'"'"'s buffers (the model, with the FCS the NETA computes): receive side %s (target: at most 1.05).\n", fl
 	print "\n## The kernel as the generator: live frames (patched)\n"

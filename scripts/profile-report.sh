@@ -59,19 +59,15 @@ frames() {
 	esac
 }
 
-# model_functions TREE: the functions of the simulated NICs in TREE's
-# bench kernel, those of drivers/net/nicsim named nicsim_, i40sim_ and
-# so on (the objects hold the drivers' own code as well)
-model_functions() {
+# nicsim_functions TREE WHICH: the functions of drivers/net/nicsim's
+# objects in TREE's bench kernel, which hold the drivers' own code as
+# well: the simulated NICs' (WHICH=model, those named nicsim_, i40sim_
+# and so on), or the drivers' (WHICH=driver, the rest)
+nicsim_functions() {
 	nm "$(objdir "$1" bench)"/drivers/net/nicsim/*.o |
-		awk '$2 ~ /^[tT]$/ && $3 ~ /^[a-z0-9]*sim_/ { print $3 }' | sort -u
-}
-
-# driver_functions TREE: the drivers' own functions in TREE's bench
-# kernel, the rest of drivers/net/nicsim's objects
-driver_functions() {
-	nm "$(objdir "$1" bench)"/drivers/net/nicsim/*.o |
-		awk '$2 ~ /^[tT]$/ && $3 !~ /^[a-z0-9]*sim_/ { print $3 }' | sort -u
+		awk -v model=$([ "$2" = model ] && echo 1 || echo 0) '
+			$2 ~ /^[tT]$/ && ($3 ~ /^[a-z0-9]*sim_/) == model { print $3 }' |
+		sort -u
 }
 
 # receive FUNCTIONS FRAMES PER-FUNCTION: the instructions per frame of the
@@ -155,8 +151,8 @@ then the rest together.
 EOF2
 bmap=$(objdir "$BASE_TREE" bench)/System.map
 pmap=$(objdir "$TREE" bench)/System.map
-model_functions "$BASE_TREE" > "$r/base.model"
-model_functions "$TREE" > "$r/patched.model"
+nicsim_functions "$BASE_TREE" model > "$r/base.model"
+nicsim_functions "$TREE" model > "$r/patched.model"
 : > "$r/model.txt"
 for dir in "$r"/patched-icount/kprof/*/*/*; do
 	[ -d "$dir" ] || continue
@@ -177,7 +173,7 @@ done
 # The drivers' XDP_DROP of frames with fragments (patched only), split
 # into the receive side and the rest, the write() and the port's DMA,
 # for bench-report.sh's two-pass floor: "WORKLOAD ALL RECEIVE" a frame
-driver_functions "$TREE" > "$r/patched.driver"
+nicsim_functions "$TREE" driver > "$r/patched.driver"
 : > "$r/floor.txt"
 for dir in "$r"/patched-icount/kprof/*/drop_mb/*; do
 	[ -d "$dir" ] || continue
